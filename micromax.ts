@@ -1,0 +1,260 @@
+// micromax-ts: H.G. Muller's micro-Max 3.2 chess program, ported line for line
+// from its C original. Read it beside annotated/ for the why of every line.
+// Part 1 is the engine (same names, same order as the C); part 2 is the shell.
+
+import * as fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import readlineSync from 'readline-sync';
+
+// ---- Part 1: the engine ---------------------------------------------------
+
+// What C did for free, done by hand:
+const ch = (v: number): number => v << 24 >> 24;       // store in a char: wrap to -128..127
+const int = (c: boolean): number => c ? 1 : 0;          // a C comparison is the int 0 or 1
+const quot = (a: number, b: number): number => a / b | 0; // C's '/' truncates toward zero
+
+const U = 16777224;                                    // hash entries: 2^24 + 8
+const A = {                                            // the hash table, one array a field
+  K: new Int32Array(U),                                //   lock: the position's Z key
+  V: new Int32Array(U),                                //   score
+  X: new Int8Array(U),                                 //   best from-square + bound bits
+  Y: new Int8Array(U),                                 //   best to-square (+128: no castle)
+  D: new Int8Array(U),                                 //   depth the score is good for
+};
+
+const V = 112, M = 136, S = 128, I = 8e3, C = 799;    // 0x70 rank bits, 0x88 off-board bits
+let Q = 0, N = 0, i = 0;                               // eval after last move, nodes, counter
+
+let O = 0, K = 0, L = 0;                               // chars: e.p. square, move from/to
+const w = Int8Array.of(0, 1, 1, 3, -1, 3, 5, 9);       // piece values by type
+const o = Int8Array.of(-16, -15, -17, 0, 1, 16, 0, 1, 16, 15, 17, 0, 14, 18, 31, 33, 0, // steps
+  7, -1, 11, 6, 8, 3, 6,                               // where each type's steps start in o
+  6, 3, 5, 7, 4, 5, 3, 6);                             // back rank, file a to h
+const b = new Int8Array(129);                          // 0x88 board; right half: centre points
+const T = new Int8Array(1035);                         // Zobrist bytes, read 4 at a time
+const Tv = new DataView(T.buffer);                     // ... through this little-endian view
+
+const n = '.?+nkbrq?*?NKBRQ';                          // how each piece code is printed
+
+let nodeLimit = 1e7;                                   // root stops after this many nodes
+let trace = false;                                     // print the line the C comments out
+
+// glibc's random() with its default seed 1: each output adds two of 31 words
+const rs = new Int32Array(31);                         // the generator's state
+let rf = 3, rr = 0;                                    // the two words added next
+function srandom(seed: number): void {
+  rs[0] = seed;
+  for (let k = 1; k < 31; k++) {                       // fill: x = 16807 x mod (2^31-1)
+    const word = 16807 * (rs[k - 1] % 127773) - 2836 * quot(rs[k - 1], 127773);
+    rs[k] = word < 0 ? word + 2147483647 : word;
+  }
+  rf = 3; rr = 0;
+  for (let k = 0; k < 310; k++) random();              // glibc throws away 310 outputs
+}
+function random(): number {
+  rs[rf] += rs[rr];                                    // wraps at 32 bits, as in glibc
+  const r = rs[rf] >>> 1;                              // top 31 bits, never negative
+  rf = rf === 30 ? 0 : rf + 1;
+  rr = rr === 30 ? 0 : rr + 1;
+  return r;
+}
+srandom(1);
+
+function Kt(A: number, B: number): number {            // the C's K(A,B): 4 bytes of T for
+  return Tv.getInt32(A + (B & 8) + S * (B & 7), true); // piece B on square A (A+8: 2nd key)
+}
+function Jd(A: number, x: number, y: number, H: number, u: number, t: number): number {
+  return Kt(y + A, b[y]) - Kt(x + A, u) - Kt(H + A, t); // the C's J(A): key change of a move
+}
+
+function D(k: number, q: number, l: number, e: number, J: number, Z: number,
+  E: number, z: number, n: number): number {           // search; k side, n depth, (q,l) window
+  let j = 0, r = 0, m = 0, v = 0, d = 0, h = 0, i = 8, F = 0, G = 0; // ints
+  let t = 0, p = 0, u = 0, x = 0, y = 0, X = 0, Y = 0, H = 0, B = 0; // chars
+  let a = 0;                                           // hash entry in use (index into A)
+
+  j = (k * E ^ J) & U - 9;                             // slot from key, side and e.p. square
+  while ((h = A.K[++j]) && h !== Z && --i);            // 8 tries: empty slot or our lock
+  a += i ? j : 0;                                      // all 8 taken by others: dummy entry 0
+  if (A.K[a]) {                                        // found: reuse what it knows
+    d = A.D[a]; v = A.V[a]; X = A.X[a];
+    if (d >= n) {                                      // deep enough:
+      if ((int(v >= l) | X & S) && (int(v <= q) | X & 8)) return v; // score fits the window
+      d = n - 1;                                       // else start deepening from there
+    } X = ch(X & ~M); Y = A.Y[a];                      // strip bound bits: the best move
+    Y = d ? Y : 0;                                     // no best-move hint at depth 0
+  } else d = X = Y = 0;                                // new: start from nothing
+  N = N + 1 | 0;                                       // count the node (a C int)
+  while (d++ < n || z === 8 && N < nodeLimit && d < 98) { // deepen; the root goes on to limit
+    x = B = X;                                         // board scan starts at the best move
+    Y |= 8 & Y >> 4;                                   // bit 3: try best move first
+    m = d > 1 ? -I : e;                                // depth 1 may stand pat at e
+    C: {                                               // 'break C' is the C's 'goto C'
+      do {
+        u = b[x];                                      // walk the board for our pieces
+        if (u & k) {
+          r = p = u & 7;                               // type; r>0 so the first step is taken
+          j = o[p + 16];                               // this type's first step vector
+          while (r = p > 2 && r < 0 ? -r : -o[++j]) {  // each direction, then its opposite
+            A: for (;;) {                              // 'continue A' is the C's 'goto A'
+              y = x; F = G = S;                        // move (x,y); F,G: castling squares
+              do {
+                H = y = ch(y + r);                     // next square along the ray
+                if (Y & 8) H = y = ch(Y & ~M);         // (or the best move, slipped in first)
+                if (y & M) break;                      // off the board
+                if (p < 3 && y === E) H = y ^ 16;      // e.p.: the victim is a rank behind
+                t = b[H];
+                if (t & k || p < 3 && !(r & 7) !== !t) break; // own piece; pawn rules
+                i = 99 * w[t & 7];                     // value of the captured piece
+                if (i < 0 || E !== S && b[E] && int(y - E < 2) & int(E - y < 2)) m = I; // king taken
+                if (m >= l) break C;                   // beta cut-off
+
+                if (h = d - int(y !== z)) {            // depth left (recapture: not reduced)
+                  v = p < 6 ? b[x + 8] - b[y + 8] : 0; // centre points won
+                  b[G] = b[H] = b[x] = 0; b[y] = u & 31; // make the move, lose the virgin bit
+                  if (!(G & M)) { b[F] = k + 6; v += 30; } // castling: place rook, bonus
+                  if (p < 3) {                         // pawns:
+                    v -= 9 * (int((x - 2 & M) !== 0 || b[x - 2] !== u) + // left neighbour
+                      int((x + 2 & M) !== 0 || b[x + 2] !== u) - 1); // right neighbour
+                    if (y + r + 1 & S) { b[y] |= 7; i += C; } // promotion to queen
+                  }
+                  v = -D(24 - k, -l - int(l > e), m > q ? -m : -q, -e - v - i, // the reply
+                    J + Jd(0, x, y, H, u, t) | 0, Z + Jd(8, x, y, H, u, t) + G - S | 0, F, y, h);
+                  v -= int(v > e);                     // a gain later is worth a bit less
+                  if (z === 9) {                       // legality check of the typed move:
+                    if (v !== -I && x === K && y === L) { // found, and the king survives
+                      Q = -e - i; O = ch(F); return l; // keep it played, report success
+                    }
+                    v = m;                             // (other moves don't count)
+                  }
+                  b[G] = k + 38; b[F] = b[y] = 0; b[x] = u; b[H] = t; // take the move back
+                  if (Y & 8) { m = v; Y &= ~8; continue A; } // best move done; now in order
+                  if (v > m) { m = v; X = x; Y = ch(y | S & G); } // new best (+128: no castle)
+                }
+                t += int(p < 5);                       // leapers stop after one step
+                if (p < 3 && 6 * k + (y & V) === S     // pawn on 3rd rank: may go on, e.p.
+                  || (u & ~24) === 36 && j === 7 &&    // unmoved king sideways, and
+                  G & M && b[G = (x | 7) - (r >> 1 & 7)] & 32 && // unmoved rook in corner,
+                  !(b[G ^ 1] | b[G ^ 2])               // empty squares beside it
+                ) { F = y; t--; }                      // go one more step; F: passed square
+              } while (!t);                            // sliders go on until they hit
+              break;
+            }
+          }
+        }
+      } while ((x = x + 9 & ~M) !== B);                  // next square, wrapping round
+    }
+    if (m > I / 4 || m < -I / 4) d = 99;               // mate scores need no more depth
+    m = m + I ? m : quot(-D(24 - k, -I, I, 0, J, K, S, z, 1), 2); // no move: mate or stalemate?
+    if (!A.K[a] || (A.X[a] & M) !== M || A.D[a] <= d) { // store if new, or better
+      A.K[a] = Z; A.V[a] = m; A.D[a] = d; A.K[0] = 0;  // (the dummy stays empty)
+      A.X[a] = X | 8 * int(m > q) | S * int(m < l); A.Y[a] = Y; // bits: lower/upper bound
+    }
+    if (trace && z === 8) print(printf(d - 1, N, m, X, Y & 0x77)); // the C's commented-out line
+  }
+  if (z & 8) { K = X; L = ch(Y & ~M); }                // root: report the best move
+  return m;
+}
+
+function printf(d: number, N: number, m: number, X: number, Y: number): string {
+  const pad = (s: string, w: number): string => s.padStart(w);
+  return `${pad(String(d), 2)} ply, ${pad(String(N), 9)} searched, ${pad(String(m), 6)} by (${
+    pad((X >>> 0).toString(16), 2)},${pad((Y >>> 0).toString(16), 2)})\n`;
+}
+
+// ---- Part 2: the shell ----------------------------------------------------
+// The C's main(), plus what C's stdio did: buffered output, a byte stream in.
+
+function init(): void {                                // the C's set-up, before the loop
+  for (i = 0; i < 8; i++) {
+    b[i] = (b[i + V] = o[i + 24] + 40) + 8; b[i + 16] = 18; b[i + 96] = 9; // pieces, pawns
+    for (let j = 0; j < 8; j++) b[16 * j + i + 8] = (i - 4) * (i - 4) + (j - 3.5) * (j - 3.5);
+  }                                                    // centre points in the unused half
+  for (i = M; i < 1035; i++) T[i] = random() >> 9;     // key bytes, as signed chars
+}
+
+let outBuf = '';                                       // stdout, as C buffers it
+function print(s: string): void { outBuf += s; if (outBuf.length > 65536) flush(); }
+function flush(): void {                               // write it all, whatever the pipe does
+  let buf = Buffer.from(outBuf, 'latin1'); outBuf = '';
+  while (buf.length) {
+    try { buf = buf.subarray(fs.writeSync(1, buf)); } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') pause(); else if (code === 'EPIPE') process.exit(0); else throw err;
+    }
+  }
+}
+function pause(): void { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5); }
+function quit(code: number): never { flush(); process.exit(code); }
+
+const inBuf = Buffer.alloc(65536);                     // stdin, read ahead as C's getchar does
+let inLen = 0, inPos = 0, inEnd = false, atLineStart = true;
+function fill(): boolean {                             // more bytes, or false at end of input
+  if (inEnd) return false;
+  flush();                                             // let the reader see the board first
+  inPos = 0; inLen = 0;
+  if (process.stdin.isTTY) readTerminal(); else {
+    for (;;) {
+      try { inLen = fs.readSync(0, inBuf, 0, inBuf.length, null); break; } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'EAGAIN') pause(); else if (code === 'EOF') break; else throw err;
+      }
+    }
+    inEnd = inLen === 0;
+  }
+  return inLen > 0;
+}
+function readTerminal(): void {                        // a line typed at the terminal
+  const line = readlineSync.question('', { keepWhitespace: true, encoding: 'binary' });
+  const ended = readlineSync.getRawInput().endsWith('\0'); // Ctrl-D
+  const bytes = Buffer.from(ended ? line : line + '\n', 'latin1');
+  inLen = bytes.copy(inBuf, 0, 0, Math.min(bytes.length, inBuf.length));
+  inEnd = ended;
+}
+function getchar(): number {                           // next byte, -1 at the end
+  const c = inPos < inLen || fill() ? inBuf[inPos++] : -1;
+  if (c < 0 && atLineStart) quit(0);                   // end of input between lines: stop
+  atLineStart = c <= 10;
+  return c;
+}
+
+function main(): void {
+  let k = 8, p = 0;                                    // k: side to move (8 white, 16 black)
+  const c = new Int32Array(9);                         // the input line; kept between lines
+
+  init();
+  for (;;) {                                           // play loop
+    for (i = 0; i < 121; i++) print(' ' + ((i & 8) && (i += 7) ? '\n' : n[b[i] & 15])); // board
+    p = 0; while ((c[p < 8 ? p++ : 8] = getchar()) > 10); // read a line (bytes past 8 dropped)
+    N = 0;
+    if (c[0] !== 10) { K = ch(c[0] - 16 * c[1] + C); L = ch(c[2] - 16 * c[3] + C); } else // a move,
+      D(k, -I, I, Q, 1, 1, O, 8, 0);                   // or an empty line: think of one
+    A.K.fill(0);                                       // clear the hash table
+    if (D(k, -I, I, Q, 1, 1, O, 9, 2) === I) k ^= 24;  // legal: it is played; other side's turn
+  }
+}
+
+function options(argv: string[]): void {               // --nodes N, --trace
+  const fail = (msg: string): never => {
+    process.stderr.write(`micromax: ${msg}\nusage: micromax.ts [--nodes N] [--trace]\n`);
+    process.exit(2);
+  };
+  for (let a = 0; a < argv.length; a++) {
+    if (argv[a] === '--trace') trace = true;
+    else if (argv[a] === '--nodes') {
+      const v = argv[++a];
+      if (v === undefined) fail('--nodes needs a number');
+      const x = Number(v);
+      if (!/^\s*[0-9.e+]+\s*$/i.test(v) || !Number.isInteger(x) || x < 1 || x > 2147483647)
+        fail(`--nodes wants a whole number from 1 to 2147483647, not '${v}'`);
+      nodeLimit = x;
+    } else fail(`unknown option '${argv[a]}'`);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
+  options(process.argv.slice(2));
+  main();
+}
+
+export { D, b, T, A, init, random, srandom };
