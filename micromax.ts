@@ -14,13 +14,13 @@ const int = (c: boolean): number => c ? 1 : 0;          // a C comparison is the
 const quot = (a: number, b: number): number => a / b | 0; // C's '/' truncates toward zero
 
 const U = 16777224;                                    // hash entries: 2^24 + 8
-const A = {                                            // the hash table, one array a field
+const A = allocate(() => ({                            // the hash table, one array a field
   K: new Int32Array(U),                                //   lock: the position's Z key
   V: new Int32Array(U),                                //   score
   X: new Int8Array(U),                                 //   best from-square + bound bits
   Y: new Int8Array(U),                                 //   best to-square (+128: no castle)
   D: new Int8Array(U),                                 //   depth the score is good for
-};
+}));
 
 const V = 112, M = 136, S = 128, I = 8e3, C = 799;    // 0x70 rank bits, 0x88 off-board bits
 let Q = 0, N = 0, i = 0;                               // eval after last move, nodes, counter
@@ -36,8 +36,7 @@ const Tv = new DataView(T.buffer);                     // ... through this littl
 
 const n = '.?+nkbrq?*?NKBRQ';                          // how each piece code is printed
 
-let nodeLimit = 1e7;                                   // root stops after this many nodes
-let trace = false;                                     // print the line the C comments out
+let nodeLimit = 1e7;                                   // root stops after this many nodes (--nodes)
 
 // glibc's random() with its default seed 1: each output adds two of 31 words
 const rs = new Int32Array(31);                         // the generator's state
@@ -150,16 +149,10 @@ function D(k: number, q: number, l: number, e: number, J: number, Z: number,
       A.K[a] = Z; A.V[a] = m; A.D[a] = d; A.K[0] = 0;  // (the dummy stays empty)
       A.X[a] = X | 8 * int(m > q) | S * int(m < l); A.Y[a] = Y; // bits: lower/upper bound
     }
-    if (trace && z === 8) print(printf(d - 1, N, m, X, Y & 0x77)); // the C's commented-out line
+    if (z === 8) report(d - 1, N, m, X, Y & 0x77);     // the C's commented-out printf
   }
   if (z & 8) { K = X; L = ch(Y & ~M); }                // root: report the best move
   return m;
-}
-
-function printf(d: number, N: number, m: number, X: number, Y: number): string {
-  const pad = (s: string, w: number): string => s.padStart(w);
-  return `${pad(String(d), 2)} ply, ${pad(String(N), 9)} searched, ${pad(String(m), 6)} by (${
-    pad((X >>> 0).toString(16), 2)},${pad((Y >>> 0).toString(16), 2)})\n`;
 }
 
 // ---- Part 2: the shell ----------------------------------------------------
@@ -171,6 +164,22 @@ function init(): void {                                // the C's set-up, before
     for (let j = 0; j < 8; j++) b[16 * j + i + 8] = (i - 4) * (i - 4) + (j - 3.5) * (j - 3.5);
   }                                                    // centre points in the unused half
   for (i = M; i < 1035; i++) T[i] = random() >> 9;     // key bytes, as signed chars
+}
+
+let trace = false;                                     // --trace: print the C's hidden line
+function report(d: number, N: number, m: number, X: number, Y: number): void { // each root pass
+  if (trace) print(printf(d, N, m, X, Y));
+}
+function printf(d: number, N: number, m: number, X: number, Y: number): string { // its format
+  const f = (v: number, w: number, hex = false): string => // "%<w>d" or "%<w>x" of a C int
+    (hex ? (v >>> 0).toString(16) : String(v)).padStart(w);
+  return `${f(d, 2)} ply, ${f(N, 9)} searched, ${f(m, 6)} by (${f(X, 2, true)},${f(Y, 2, true)})\n`;
+}
+function allocate<Table>(make: () => Table): Table {    // the hash table, or a clear exit
+  try { return make(); } catch (err) {
+    process.stderr.write(`micromax: cannot allocate the hash table (${(err as Error).message})\n`);
+    process.exit(1);
+  }
 }
 
 let outBuf = '';                                       // stdout, as C buffers it

@@ -1,0 +1,74 @@
+// Runs the port and the C on the same input bytes, for the tests, the compare command and the bench.
+
+import { spawn, spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildC, portArgs, type Variant } from './c-oracle.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface Result { stdout: Buffer; stderr: string; code: number | null; signal: string | null }
+
+/** The command line that runs the port: node with the tsx loader, from the project root. */
+export function portCommand(args: string[] = []): [string, string[]] {
+  return [process.execPath, ['--import', 'tsx', path.join(ROOT, 'micromax.ts'), ...args]];
+}
+
+export function runPortSync(input: Buffer | string, args: string[] = [], timeoutMs = 600_000): Result {
+  const [cmd, argv] = portCommand(args);
+  return finish(spawnSync(cmd, argv, { cwd: ROOT, input, maxBuffer: 1 << 30, timeout: timeoutMs }));
+}
+
+export function runCSync(input: Buffer | string, v: Variant = {}, timeoutMs = 600_000): Result {
+  return finish(spawnSync(buildC(v), [], { input, maxBuffer: 1 << 30, timeout: timeoutMs }));
+}
+
+function finish(r: ReturnType<typeof spawnSync>): Result {
+  if (r.error && (r.error as NodeJS.ErrnoException).code !== 'EPIPE') throw r.error;
+  return { stdout: r.stdout as Buffer, stderr: String(r.stderr ?? ''), code: r.status, signal: r.signal };
+}
+
+/** Asynchronous run (lets the C and the port run side by side on two cores). */
+export function run(cmd: string, argv: string[], input: Buffer | string, timeoutMs = 600_000): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, argv, { cwd: ROOT });
+    const out: Buffer[] = [], err: Buffer[] = [];
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => err.push(d));
+    child.stdin.on('error', () => { /* the program may stop reading early */ });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString(), code, signal });
+    });
+    child.stdin.end(input);
+  });
+}
+
+export function runPort(input: Buffer | string, args: string[] = [], timeoutMs?: number): Promise<Result> {
+  const [cmd, argv] = portCommand(args);
+  return run(cmd, argv, input, timeoutMs);
+}
+
+export function runC(input: Buffer | string, v: Variant = {}, timeoutMs?: number): Promise<Result> {
+  return run(buildC(v), [], input, timeoutMs);
+}
+
+/** Where two outputs first differ, or undefined when they are byte-identical. */
+export function firstDifference(a: Buffer, b: Buffer, context = 2): string | undefined {
+  if (a.equals(b)) return undefined;
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at]) at++;
+  const line = a.subarray(0, at).toString('latin1').split('\n').length;
+  const show = (buf: Buffer): string => {
+    const lines = buf.toString('latin1').split('\n');
+    return lines.slice(Math.max(0, line - 1 - context), line + context)
+      .map((l, k) => `${String(Math.max(1, line - context) + k).padStart(6)} | ${JSON.stringify(l).slice(1, -1)}`)
+      .join('\n');
+  };
+  return `first difference at byte ${at}, line ${line} (C ${a.length} bytes, port ${b.length} bytes)\n` +
+    `--- C:\n${show(a)}\n--- port:\n${show(b)}`;
+}
+
+export { portArgs };
