@@ -266,4 +266,4 @@ if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process
   main();
 }
 
-export { D, b, T, A, init, random, srandom };
+export { D, b, T, A, ch, int, quot, init, random, srandom };

@@ -1,0 +1,48 @@
+// Byte-identity of the port with the C on every scripted input: against the golden
+// transcripts (made by running the C) always, and against the C itself, live, when
+// MICROMAX_C names its source and gcc is here.
+
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { test } from 'node:test';
+import { whyNoC } from './c-oracle.ts';
+import { firstDifference, portArgs, runC, runPort, type Result } from './run.ts';
+import { SCRIPTS, goldenPath, scriptInput, variant, type Script } from './scripts.ts';
+
+const noC = whyNoC();
+const port = new Map<string, Promise<Result>>();
+const ours = (s: Script): Promise<Result> => {
+  if (!port.has(s.name)) port.set(s.name, runPort(scriptInput(s), portArgs(variant(s))));
+  return port.get(s.name)!;
+};
+
+for (const s of SCRIPTS) {
+  test(`golden ${s.name}: ${s.about}`, async () => {
+    const r = await ours(s);
+    assert.equal(r.code, 0, `exit code ${r.code} ${r.signal ?? ''}\n${r.stderr}`);
+    assert.equal(r.stderr, '');
+    const diff = firstDifference(fs.readFileSync(goldenPath(s)), r.stdout);
+    assert.equal(diff, undefined, diff);
+  });
+  test(`live C ${s.name}`, { skip: noC ? `live diffs skipped: ${noC}` : false }, async () => {
+    const [c, r] = await Promise.all([runC(scriptInput(s), variant(s)), ours(s)]);
+    assert.equal(c.code, 0, `the C exited ${c.code}`);
+    const diff = firstDifference(c.stdout, r.stdout);
+    assert.equal(diff, undefined, diff);
+  });
+}
+
+test('the golden transcripts are the C\'s, for the current scripts', { skip: noC ? `skipped: ${noC}` : false },
+  async () => {
+    // Cheap scripts only: the slow ones are covered by their live test above.
+    for (const s of SCRIPTS.filter((x) => !x.slow && x.nodes !== undefined && x.nodes <= 10000)) {
+      const c = await runC(scriptInput(s), variant(s));
+      assert.ok(c.stdout.equals(fs.readFileSync(goldenPath(s))), `${s.name}: golden is stale; run npm run golden`);
+    }
+  });
+
+test('no input at all: one board, exit 0', async () => {
+  const r = await runPort('');
+  assert.equal(r.code, 0);
+  assert.equal(r.stdout.toString().split('\n').length, 9);
+});
