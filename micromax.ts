@@ -3,6 +3,7 @@
 // Part 1 is the engine (same names, same order as the C); part 2 is the shell.
 
 import * as fs from 'node:fs';
+import { isatty } from 'node:tty';
 import { pathToFileURL } from 'node:url';
 import readlineSync from 'readline-sync';
 
@@ -12,6 +13,7 @@ import readlineSync from 'readline-sync';
 const ch = (v: number): number => v << 24 >> 24;       // store in a char: wrap to -128..127
 const int = (c: boolean): number => c ? 1 : 0;          // a C comparison is the int 0 or 1
 const quot = (a: number, b: number): number => a / b | 0; // C's '/' truncates toward zero
+const neg = (v: number): number => 0 - v;              // C's -v: never JavaScript's -0, a double
 
 const U = 16777224;                                    // hash entries: 2^24 + 8
 const A = allocate(() => ({                            // the hash table, one array a field
@@ -94,7 +96,7 @@ function D(k: number, q: number, l: number, e: number, J: number, Z: number,
         if (u & k) {
           r = p = u & 7;                               // type; r>0 so the first step is taken
           j = o[p + 16];                               // this type's first step vector
-          while (r = p > 2 && r < 0 ? -r : -o[++j]) {  // each direction, then its opposite
+          while (r = p > 2 && r < 0 ? neg(r) : neg(o[++j])) { // each direction, then its opposite
             A: for (;;) {                              // 'continue A' is the C's 'goto A'
               y = x; F = G = S;                        // move (x,y); F,G: castling squares
               do {
@@ -117,12 +119,12 @@ function D(k: number, q: number, l: number, e: number, J: number, Z: number,
                       int((x + 2 & M) !== 0 || b[x + 2] !== u) - 1); // right neighbour
                     if (y + r + 1 & S) { b[y] |= 7; i += C; } // promotion to queen
                   }
-                  v = -D(24 - k, -l - int(l > e), m > q ? -m : -q, -e - v - i, // the reply
-                    J + Jd(0, x, y, H, u, t) | 0, Z + Jd(8, x, y, H, u, t) + G - S | 0, F, y, h);
+                  v = neg(D(24 - k, neg(l) - int(l > e), m > q ? neg(m) : neg(q), neg(e) - v - i, // reply
+                    J + Jd(0, x, y, H, u, t) | 0, Z + Jd(8, x, y, H, u, t) + G - S | 0, F, y, h));
                   v -= int(v > e);                     // a gain later is worth a bit less
                   if (z === 9) {                       // legality check of the typed move:
                     if (v !== -I && x === K && y === L) { // found, and the king survives
-                      Q = -e - i; O = ch(F); return l; // keep it played, report success
+                      Q = neg(e) - i; O = ch(F); return l; // keep it played, report success
                     }
                     v = m;                             // (other moves don't count)
                   }
@@ -144,7 +146,7 @@ function D(k: number, q: number, l: number, e: number, J: number, Z: number,
       } while ((x = x + 9 & ~M) !== B);                  // next square, wrapping round
     }
     if (m > I / 4 || m < -I / 4) d = 99;               // mate scores need no more depth
-    m = m + I ? m : quot(-D(24 - k, -I, I, 0, J, K, S, z, 1), 2); // no move: mate or stalemate?
+    m = m + I ? m : quot(neg(D(24 - k, -I, I, 0, J, K, S, z, 1)), 2); // no move: mate or stalemate?
     if (!A.K[a] || (A.X[a] & M) !== M || A.D[a] <= d) { // store if new, or better
       A.K[a] = Z; A.V[a] = m; A.D[a] = d; A.K[0] = 0;  // (the dummy stays empty)
       A.X[a] = X | 8 * int(m > q) | S * int(m < l); A.Y[a] = Y; // bits: lower/upper bound
@@ -169,6 +171,11 @@ function init(): void {                                // the C's set-up, before
 let trace = false;                                     // --trace: print the C's hidden line
 function report(d: number, N: number, m: number, X: number, Y: number): void { // each root pass
   if (trace) print(printf(d, N, m, X, Y));
+  depth = d;
+  if (live && d > 0) {                                 // the progress line, rewritten in place
+    writeAll(2, '\r\x1b[K'); flush();                  // (--trace lines go above it)
+    writeAll(2, `thinking: depth ${d}, ${N} nodes, best ${sq(X)}${sq(Y)}, score ${m}, ${secs()} s`);
+  }
 }
 function printf(d: number, N: number, m: number, X: number, Y: number): string { // its format
   const f = (v: number, w: number, hex = false): string => // "%<w>d" or "%<w>x" of a C int
@@ -184,10 +191,11 @@ function allocate<Table>(make: () => Table): Table {    // the hash table, or a 
 
 let outBuf = '';                                       // stdout, as C buffers it
 function print(s: string): void { outBuf += s; if (outBuf.length > 65536) flush(); }
-function flush(): void {                               // write it all, whatever the pipe does
-  let buf = Buffer.from(outBuf, 'latin1'); outBuf = '';
+function flush(): void { const s = outBuf; outBuf = ''; writeAll(1, s); }
+function writeAll(fd: number, s: string): void {       // write it all, whatever the pipe does
+  let buf = Buffer.from(s, 'latin1');
   while (buf.length) {
-    try { buf = buf.subarray(fs.writeSync(1, buf)); } catch (err) {
+    try { buf = buf.subarray(fs.writeSync(fd, buf)); } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'EAGAIN') pause(); else if (code === 'EPIPE') process.exit(0); else throw err;
     }
@@ -214,43 +222,158 @@ function fill(): boolean {                             // more bytes, or false a
   return inLen > 0;
 }
 function readTerminal(): void {                        // a line typed at the terminal
+  say(prompt);
   const line = readlineSync.question('', { keepWhitespace: true, encoding: 'binary' });
   const ended = readlineSync.getRawInput().endsWith('\0'); // Ctrl-D
   const bytes = Buffer.from(ended ? line : line + '\n', 'latin1');
   inLen = bytes.copy(inBuf, 0, 0, Math.min(bytes.length, inBuf.length));
   inEnd = ended;
+  if (ended) say('\n');                                // the shell's prompt on a line of its own
 }
 function getchar(): number {                           // next byte, -1 at the end
+  if (feed) { feed = false; flush(); atLineStart = true; return 10; } // --play: an empty line
   const c = inPos < inLen || fill() ? inBuf[inPos++] : -1;
   if (c < 0 && atLineStart) quit(0);                   // end of input between lines: stop
   atLineStart = c <= 10;
   return c;
 }
 
+// The terminal game. What it adds goes to stderr, and only when a person is at a terminal
+// (stdin and stdout TTYs); the one exception, --pretty's board, replaces the board on stdout
+// only when stdout is a terminal. So a pipe always sees the original's bytes.
+const atTerminal = isatty(0) && isatty(1);
+const live = atTerminal && isatty(2);                  // the progress line while it thinks
+let play = 0, pretty = false;                          // --play: the player's side; --pretty board
+let feed = false;                                      // --play: read an empty line next
+let prompt = '', depth = 0, score = 0, started = 0;    // last think: depth, score, start time
+
+function say(s: string): void { if (atTerminal) writeAll(2, s); }
+const secs = (): string => ((performance.now() - started) / 1000).toFixed(1);
+const sq = (s: number): string => 'abcdefgh'[s & 7] + (8 - (s >> 4)); // 0x88 square to e2
+const side = (k: number): string => k === 8 ? 'white' : 'black';
+
+function think(k: number): void {                      // the C's think, timed, progress cleared
+  started = performance.now(); depth = 0;
+  score = D(k, -I, I, Q, 1, 1, O, 8, 0);
+  if (live) writeAll(2, '\r\x1b[K');
+}
+
+function prettyBoard(): string {                       // --pretty: labels, Unicode if it shows
+  const utf8 = /utf-?8/i.test(process.env.LC_ALL || process.env.LC_CTYPE || process.env.LANG || '');
+  const glyphs = utf8 ? '·?♟♞♚♝♜♛?♙?♘♔♗♖♕' : n;
+  let s = '';
+  for (let r = 0; r < 8; r++) {
+    s += ` ${8 - r}`;
+    for (let f = 0; f < 8; f++) s += ' ' + glyphs[b[16 * r + f] & 15];
+    s += '\n';
+  }
+  return Buffer.from(s + '   a b c d e f g h\n', 'utf8').toString('latin1'); // print() sends bytes
+}
+
+// Does side k have a legal move? Standard chess on copies of b, castling left out (the king's
+// step beside it is legal whenever the castling is); ep is the square a pawn just skipped.
+const STEPS = [[], [], [], [-33, -31, -18, -14, 14, 18, 31, 33], [-17, -16, -15, -1, 1, 15, 16, 17],
+  [-17, -15, 15, 17], [-16, -1, 1, 16], [-17, -16, -15, -1, 1, 15, 16, 17]]; // by piece type
+const kingOf = (bd: Int8Array, k: number): number =>
+  bd.findIndex((u, s) => !(s & M) && (u & k) !== 0 && (u & 7) === 4);
+function attacked(bd: Int8Array, s: number, by: number): boolean { // is s attacked by side by?
+  for (let t = 3; t < 8; t++) for (const r of STEPS[t]) {  // look from s as each piece would
+    let y = s + r;
+    while (t > 4 && !(y & M) && !bd[y]) y += r;           // sliders look past empty squares
+    if (!(y & M) && bd[y] & by && (bd[y] & 7) === t) return true;
+  }
+  const f = by === 8 ? 16 : -16;                          // pawns attack from their side
+  return [f - 1, f + 1].some((r) => !(s + r & M) && (bd[s + r] & by) !== 0 && (bd[s + r] & 7) < 3);
+}
+function legalMoves(bd: Int8Array, k: number, ep: number): number[][] { // [from, to] pairs
+  const moves: number[][] = [];
+  for (let x = 0; x < 120; x++) {
+    const u = bd[x], t = u & 7, ys: number[] = [];
+    if (x & M || !(u & k)) continue;
+    if (t < 3) {                                          // pawn: step, double step, captures
+      const f = k === 8 ? -16 : 16;
+      if (!bd[x + f]) ys.push(x + f);
+      if (!bd[x + f] && !bd[x + 2 * f] && (x & V) === (k === 8 ? 0x60 : 0x10)) ys.push(x + 2 * f);
+      for (const y of [x + f - 1, x + f + 1]) if (!(y & M) && (bd[y] & 24 - k || y === ep && !bd[y])) ys.push(y);
+    } else for (const r of STEPS[t]) {                    // pieces: leap, or slide until blocked
+      for (let y = x + r; !(y & M) && !(bd[y] & k); y += r) { ys.push(y); if (bd[y] || t < 5) break; }
+    }
+    for (const y of ys) {                                 // try it: is our king safe after?
+      const after = bd.slice(); after[y] = u; after[x] = 0;
+      if (t < 3 && y === ep && !bd[y]) after[y ^ 16] = 0;  // en passant takes the pawn beside
+      const king = kingOf(after, k);
+      if (king < 0 || !attacked(after, king, 24 - k)) moves.push([x, y]);
+    }
+  }
+  return moves;
+}
+function ending(k: number): string {                   // '' while side k can move
+  if (legalMoves(b, k, O).length) return '';
+  return attacked(b, kingOf(b, k), 24 - k) ? `checkmate, ${side(24 - k)} wins` : 'stalemate, a draw';
+}
+
 function main(): void {
   let k = 8, p = 0;                                    // k: side to move (8 white, 16 black)
   const c = new Int32Array(9);                         // the input line; kept between lines
+  let answer = play === 16;                            // --play black: micro-Max opens
 
   init();
   for (;;) {                                           // play loop
-    for (i = 0; i < 121; i++) print(' ' + ((i & 8) && (i += 7) ? '\n' : n[b[i] & 15])); // board
+    if (pretty) print(prettyBoard()); else
+      for (i = 0; i < 121; i++) print(' ' + ((i & 8) && (i += 7) ? '\n' : n[b[i] & 15])); // board
+    const over = atTerminal || play ? ending(k) : '', who = k === play ? `your move (${side(k)})` : `${side(k)} to move`;
+    prompt = over ? `${over} (Ctrl-D to quit) > ` : `${who}: ${HINT} > `;
+    feed = answer && !over;                            // --play: micro-Max answers by itself
     p = 0; while ((c[p < 8 ? p++ : 8] = getchar()) > 10); // read a line (bytes past 8 dropped)
     N = 0;
-    if (c[0] !== 10) { K = ch(c[0] - 16 * c[1] + C); L = ch(c[2] - 16 * c[3] + C); } else // a move,
-      D(k, -I, I, Q, 1, 1, O, 8, 0);                   // or an empty line: think of one
+    const typed = c[0] !== 10;
+    if (typed) { K = ch(c[0] - 16 * c[1] + C); L = ch(c[2] - 16 * c[3] + C); } else // a move,
+      think(k);                                        // or an empty line: think of one
     A.K.fill(0);                                       // clear the hash table
-    if (D(k, -I, I, Q, 1, 1, O, 9, 2) === I) k ^= 24;  // legal: it is played; other side's turn
+    const ok = D(k, -I, I, Q, 1, 1, O, 9, 2) === I;    // legal: it is played; other side's turn
+    if (ok) k ^= 24;
+    tell(typed ? String.fromCharCode(...c.subarray(0, c[p - 1] > 10 ? p : p - 1)) : undefined, ok, over);
+    answer = play !== 0 && typed && ok && !inEnd;
   }
 }
 
-function options(argv: string[]): void {               // --nodes N, --trace
+const HINT = 'a move like e2e4, Enter = micro-Max moves, Ctrl-D = quit';
+let stuck = false;                                     // refused a typed move: Enter does nothing
+function tell(typed: string | undefined, ok: boolean, over: string): void { // what just happened
+  if (typed !== undefined && !ok) say(`illegal move: ${typed.replace(/[^ -~]/g, '?')}\n`);
+  else if (ok && typed === undefined) say(`micro-Max plays ${sq(K)}${sq(L)} (depth ${depth}, ${N} nodes, ` +
+    `score ${score}, ${secs()} s)\n`);
+  else if (!ok && !over) say(stuck ? 'micro-Max will not move after an illegal move until a legal one ' +
+    'is typed (so does the original)\n' : 'micro-Max found no move (try a larger --nodes)\n');
+  if (typed !== undefined || ok) stuck = !ok;
+}
+
+const USAGE = `usage: micromax.ts [--nodes N] [--trace] [--play white|black] [--pretty] [--help] [--version]
+  --nodes N       stop deepening after N nodes (default 10000000, the original's 1e7)
+  --trace         after each root iteration print the line the original has commented out
+  --play SIDE     you play SIDE (white or black): micro-Max answers each move you type
+  --pretty        when stdout is a terminal: a board with rank and file labels (Unicode on UTF-8)
+  --help          this text
+  --version       the version
+Type a move as e2e4; an empty line lets micro-Max move; end of input (Ctrl-D) quits.
+`;
+function options(argv: string[]): void {               // one line on stderr and exit 2 if bad
   const fail = (msg: string): never => {
-    process.stderr.write(`micromax: ${msg}\nusage: micromax.ts [--nodes N] [--trace]\n`);
+    process.stderr.write(`micromax: ${msg} (see --help)\n`);
     process.exit(2);
   };
   for (let a = 0; a < argv.length; a++) {
     if (argv[a] === '--trace') trace = true;
-    else if (argv[a] === '--nodes') {
+    else if (argv[a] === '--pretty') pretty = isatty(1);  // only stdout at a terminal changes
+    else if (argv[a] === '--help') { process.stdout.write(USAGE); process.exit(0); }
+    else if (argv[a] === '--version') {
+      const pkg = JSON.parse(fs.readFileSync(new URL('package.json', import.meta.url), 'utf8')) as { version: string };
+      process.stdout.write(`micromax-ts ${pkg.version}\n`); process.exit(0);
+    } else if (argv[a] === '--play') {
+      const v = argv[++a];
+      if (v !== 'white' && v !== 'black') fail(`--play needs white or black, not ${v === undefined ? 'nothing' : `'${v}'`}`);
+      play = v === 'white' ? 8 : 16;
+    } else if (argv[a] === '--nodes') {
       const v = argv[++a];
       if (v === undefined) fail('--nodes needs a number');
       const x = Number(v);
@@ -266,4 +389,4 @@ if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process
   main();
 }
 
-export { D, b, T, A, ch, int, quot, init, random, srandom };
+export { D, b, T, A, ch, int, quot, init, random, srandom, legalMoves, attacked };
