@@ -340,7 +340,9 @@ function main(): void {
 const HINT = 'a move like e2e4, Enter = micro-Max moves, Ctrl-D = quit';
 let stuck = false;                                     // refused a typed move: Enter does nothing
 function tell(typed: string | undefined, ok: boolean, over: string): void { // what just happened
-  if (typed !== undefined && !ok) say(`illegal move: ${typed.replace(/[^ -~]/g, '?')}\n`);
+  if (!ok && (Q > I / 4 || Q < -I / 4)) say('micro-Max 3.2 neither moves nor accepts a move once one side ' +
+    'is 2000 points ahead (its searches stop at once): the game cannot go on\n');
+  else if (typed !== undefined && !ok) say(`illegal move: ${typed.replace(/[^ -~]/g, '?')}\n`);
   else if (ok && typed === undefined) say(`micro-Max plays ${sq(K)}${sq(L)} (depth ${depth}, ${N} nodes, ` +
     `score ${score}, ${secs()} s)\n`);
   else if (!ok && !over) say(stuck ? 'micro-Max will not move after an illegal move until a legal one ' +
