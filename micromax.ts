@@ -25,12 +25,12 @@ const A = allocate(() => ({                            // the hash table, one ar
 }));
 
 const V = 112, M = 136, S = 128, I = 8e3, C = 799;    // 0x70 rank bits, 0x88 off-board bits
-let Q = 0, N = 0, i = 0;                               // eval after last move, nodes, counter
+let Q = 0, N = 0, i = 0;                               // material (side to move), nodes, counter
 
-let O = 0, K = 0, L = 0;                               // chars: e.p. square, move from/to
+let O = 0, K = 0, L = 0;                               // chars: square skipped last move, from/to
 const w = Int8Array.of(0, 1, 1, 3, -1, 3, 5, 9);       // piece values by type
 const o = Int8Array.of(-16, -15, -17, 0, 1, 16, 0, 1, 16, 15, 17, 0, 14, 18, 31, 33, 0, // steps
-  7, -1, 11, 6, 8, 3, 6,                               // where each type's steps start in o
+  7, -1, 11, 6, 8, 3, 6,                               // index before each type's steps in o
   6, 3, 5, 7, 4, 5, 3, 6);                             // back rank, file a to h
 const b = new Int8Array(129);                          // 0x88 board; right half: centre points
 const T = new Int8Array(1035);                         // Zobrist bytes, read 4 at a time
@@ -95,7 +95,7 @@ function D(k: number, q: number, l: number, e: number, J: number, Z: number,
         u = b[x];                                      // walk the board for our pieces
         if (u & k) {
           r = p = u & 7;                               // type; r>0 so the first step is taken
-          j = o[p + 16];                               // this type's first step vector
+          j = o[p + 16];                               // just before this type's steps in o
           while (r = p > 2 && r < 0 ? neg(r) : neg(o[++j])) { // each direction, then its opposite
             A: for (;;) {                              // 'continue A' is the C's 'goto A'
               y = x; F = G = S;                        // move (x,y); F,G: castling squares
@@ -107,7 +107,7 @@ function D(k: number, q: number, l: number, e: number, J: number, Z: number,
                 t = b[H];
                 if (t & k || p < 3 && !(r & 7) !== !t) break; // own piece; pawn rules
                 i = 99 * w[t & 7];                     // value of the captured piece
-                if (i < 0 || E !== S && b[E] && int(y - E < 2) & int(E - y < 2)) m = I; // king taken
+                if (i < 0 || E !== S && b[E] && int(y - E < 2) & int(E - y < 2)) m = I; // king taken, or castled through check
                 if (m >= l) break C;                   // beta cut-off
 
                 if (h = d - int(y !== z)) {            // depth left (recapture: not reduced)
