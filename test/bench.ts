@@ -22,7 +22,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Chess } from 'chess.js';
 import { buildC, portArgs, whyNoC, type Variant } from './c-oracle.ts';
-import { firstDifference, portCommand, ROOT, run, type Result } from './run.ts';
+import { boardOf, parseBoards, sameBoard, showBoard, type Board } from './boards.ts';
+import { firstDifference, haveGnuTime, portCommand, ROOT, timedRun, type Result, type Timed } from './run.ts';
 
 // ---- the positions ----------------------------------------------------------------------------
 // Both sides' moves are typed (given here in SAN, turned into micro-Max's from-to squares by
@@ -71,33 +72,15 @@ const POSITIONS: Position[] = [
 ];
 
 /** The typed lines of a position, and the board micro-Max should print after each of them. */
-function script(pos: Position): { moves: string[]; boards: string[] } {
+function script(pos: Position): { moves: string[]; boards: Board[] } {
   const game = new Chess();
-  const boards = [boardText(game)], moves: string[] = [];
+  const boards = [boardOf(game.fen())], moves: string[] = [];
   for (const san of pos.san.split(' ').filter(Boolean)) {
     const m = game.move(san);                          // throws on an illegal move
     moves.push(m.from + m.to);
-    boards.push(boardText(game));
+    boards.push(boardOf(game.fen()));
   }
   return { moves, boards };
-}
-
-/** A board as micro-Max prints it: eight lines of ` x x x x x x x x \n`, rank 8 first. */
-function boardText(game: Chess): string {
-  const sym: Record<string, string> = { p: '+', P: '*' };
-  return game.board().map(rank => rank.map(sq => {
-    if (!sq) return ' .';
-    const c = sq.color === 'w' ? sq.type.toUpperCase() : sq.type;
-    return ' ' + (sym[c] ?? c);
-  }).join('') + ' \n').join('');
-}
-
-/** The boards in an output (trace lines skipped). */
-function boardsIn(out: Buffer): string[] {
-  const rows = out.toString('latin1').split('\n').filter(l => /^( [.?+nkbrq*NKBRQ]){8} $/.test(l));
-  const boards: string[] = [];
-  for (let k = 0; k + 8 <= rows.length; k += 8) boards.push(rows.slice(k, k + 8).map(r => r + '\n').join(''));
-  return boards;
 }
 
 /** Depth and node count of the last trace line. */
@@ -110,11 +93,6 @@ function lastTrace(out: Buffer): { ply: number; nodes: number } {
 
 // ---- running and timing ------------------------------------------------------------------------
 
-interface Timed { res: Result; ms: number; rssKB?: number; cpuS?: number }
-
-const GNU_TIME = '/usr/bin/time';
-const haveGnuTime = spawnSync(GNU_TIME, ['-v', '-o', os.devNull, 'true'], { stdio: 'ignore' }).status === 0;
-
 let tmpDir: string | undefined;
 function scratch(): string {
   tmpDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-bench-'));
@@ -122,28 +100,15 @@ function scratch(): string {
 }
 let statsSeq = 0;
 
-/** Runs cmd on input; wall time by hrtime, peak RSS and CPU time by GNU time (or by the hook). */
+/** Runs cmd on input, timed (see timedRun); without GNU time, the port reports its own usage. */
 async function timed(cmd: string, argv: string[], input: string, isPort: boolean): Promise<Timed> {
+  if (haveGnuTime || !isPort) return timedRun(cmd, argv, input);
   const stats = path.join(scratch(), `stats-${statsSeq++}`);
-  let c = cmd, a = argv;
-  if (haveGnuTime) { c = GNU_TIME; a = ['-v', '-o', stats, cmd, ...argv]; }
-  else if (isPort) a = ['--import', usageHook(stats), ...argv]; // node's own options go first
-  const t0 = process.hrtime.bigint();
-  const res = await run(c, a, input);
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  const out: Timed = { res, ms };
+  const out = await timedRun(cmd, ['--import', usageHook(stats), ...argv], input); // node's options first
   if (fs.existsSync(stats)) {
-    const text = fs.readFileSync(stats, 'utf8');
+    const u = JSON.parse(fs.readFileSync(stats, 'utf8')) as { maxRSS: number; cpuUs: number };
     fs.rmSync(stats);
-    if (haveGnuTime) {
-      const num = (re: RegExp): number | undefined => { const m = re.exec(text); return m ? Number(m[1]) : undefined; };
-      out.rssKB = num(/Maximum resident set size \(kbytes\): (\d+)/);
-      const user = num(/User time \(seconds\): ([\d.]+)/), sys = num(/System time \(seconds\): ([\d.]+)/);
-      if (user !== undefined && sys !== undefined) out.cpuS = user + sys;
-    } else {
-      const u = JSON.parse(text) as { maxRSS: number; cpuUs: number };
-      out.rssKB = u.maxRSS; out.cpuS = u.cpuUs / 1e6;
-    }
+    out.rssKB = u.maxRSS; out.cpuS = u.cpuUs / 1e6;
   }
   return out;
 }
@@ -223,14 +188,15 @@ async function benchPosition(pos: Position, reps: number): Promise<Row> {
       log(`  ${pos.name} ${kind} ${r + 1}/${reps}: C ${sec(ct.ms)} s, port ${sec(pt.ms)} s`);
     }
     if (r === 0) {                                       // the typed moves were all played
-      const printed = boardsIn(c[0].res.stdout);
+      const printed = parseBoards(c[0].res.stdout);
       for (let k = 0; k < boards.length; k++) {
-        if (printed[k] !== boards[k]) {
+        if (!printed[k] || !sameBoard(printed[k], boards[k])) {
           throw new Error(`${pos.name}: board after typed line ${k} is not the expected one` +
-            ` (move ${moves[k - 1] ?? '-'} rejected?)\nexpected:\n${boards[k]}printed:\n${printed[k] ?? '(none)'}`);
+            ` (move ${moves[k - 1] ?? '-'} rejected?)\nexpected:\n${showBoard(boards[k])}\nprinted:\n` +
+            (printed[k] ? showBoard(printed[k]) : '(none)'));
         }
       }
-      if (printed.length !== boards.length + 1 || printed[boards.length] === boards[boards.length - 1]) {
+      if (printed.length !== boards.length + 1 || sameBoard(printed[boards.length], boards[boards.length - 1])) {
         throw new Error(`${pos.name}: the engine did not move`);
       }
     }

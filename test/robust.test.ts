@@ -4,14 +4,14 @@
 // bytes), the output is compared with the C's on the same input cut to 8 bytes a line.
 
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { whyNoC } from './c-oracle.ts';
 import { parseTranscript, seededRandom } from './boards.ts';
-import { firstDifference, portCommand, run, runC, ROOT, type Result } from './run.ts';
+import { firstDifference, portCommand, run, runC, ROOT, timedRun, type Result } from './run.ts';
 
 const noC = whyNoC();
 const LIMIT_S = 60;                                     // each run must end within this
@@ -21,25 +21,13 @@ const PEAK_MB = 1024;                                   // ... and stay below th
 const SHORT_LINES = Number(process.env.MICROMAX_ROBUST_LINES ?? 100_000);
 const SHORT_LIMIT_S = Math.max(LIMIT_S, (LIMIT_S * SHORT_LINES) / 20_000);
 
-const GNU_TIME = fs.existsSync('/usr/bin/time') && spawnSync('/usr/bin/time', ['-v', 'true'], { stdio: 'ignore' }).status === 0;
-
 interface Measured extends Result { seconds: number; peakMB?: number }
 
 /** Runs the port on the input, timed, with its peak RSS when GNU time is here. */
 async function measured(input: Buffer, args: string[], limitS = LIMIT_S): Promise<Measured> {
   const [cmd, argv] = portCommand(args);
-  const report = path.join(os.tmpdir(), `micromax-robust-${process.pid}-${Math.random().toString(36).slice(2)}.time`);
-  const start = performance.now();
-  const r = GNU_TIME ? await run('/usr/bin/time', ['-v', '-o', report, cmd, ...argv], input, 2 * limitS * 1000)
-    : await run(cmd, argv, input, 2 * limitS * 1000);
-  const seconds = (performance.now() - start) / 1000;
-  let peakMB: number | undefined;
-  if (GNU_TIME && fs.existsSync(report)) {
-    const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(fs.readFileSync(report, 'utf8'));
-    if (m) peakMB = Number(m[1]) / 1024;
-    fs.rmSync(report, { force: true });
-  }
-  return { ...r, seconds, peakMB };
+  const t = await timedRun(cmd, argv, input, 2 * limitS * 1000);
+  return { ...t.res, seconds: t.ms / 1000, peakMB: t.rssKB === undefined ? undefined : t.rssKB / 1024 };
 }
 
 function bounded(r: Measured, what: string, limitS = LIMIT_S): string {

@@ -1,6 +1,8 @@
 // Runs the port and the C on the same input bytes, for the tests, the compare command and the bench.
 
 import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildC, portArgs, type Variant } from './c-oracle.ts';
@@ -69,6 +71,32 @@ export function firstDifference(a: Buffer, b: Buffer, context = 2): string | und
   };
   return `first difference at byte ${at}, line ${line} (C ${a.length} bytes, port ${b.length} bytes)\n` +
     `--- C:\n${show(a)}\n--- port:\n${show(b)}`;
+}
+
+/** GNU time, for peak memory and CPU time, when it is installed. */
+export const GNU_TIME = '/usr/bin/time';
+export const haveGnuTime = spawnSync(GNU_TIME, ['-v', '-o', os.devNull, 'true'], { stdio: 'ignore' }).status === 0;
+
+export interface Timed { res: Result; ms: number; rssKB?: number; cpuS?: number }
+let timedSeq = 0;
+
+/** Runs cmd on input: wall time by hrtime; peak RSS (kB) and user+system CPU time by GNU time
+ *  when it is installed (undefined otherwise). */
+export async function timedRun(cmd: string, argv: string[], input: Buffer | string, timeoutMs?: number): Promise<Timed> {
+  const stats = path.join(os.tmpdir(), `micromax-time-${process.pid}-${timedSeq++}`);
+  const t0 = process.hrtime.bigint();
+  const res = haveGnuTime ? await run(GNU_TIME, ['-v', '-o', stats, cmd, ...argv], input, timeoutMs)
+    : await run(cmd, argv, input, timeoutMs);
+  const out: Timed = { res, ms: Number(process.hrtime.bigint() - t0) / 1e6 };
+  if (haveGnuTime && fs.existsSync(stats)) {
+    const text = fs.readFileSync(stats, 'utf8');
+    fs.rmSync(stats, { force: true });
+    const num = (re: RegExp): number | undefined => { const m = re.exec(text); return m ? Number(m[1]) : undefined; };
+    out.rssKB = num(/Maximum resident set size \(kbytes\): (\d+)/);
+    const user = num(/User time \(seconds\): ([\d.]+)/), sys = num(/System time \(seconds\): ([\d.]+)/);
+    if (user !== undefined && sys !== undefined) out.cpuS = user + sys;
+  }
+  return out;
 }
 
 export { portArgs };
