@@ -201,10 +201,11 @@ function writeAll(fd: number, s: string): void {       // write it all, whatever
     }
   }
 }
-function pause(): void { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5); }
+const nap = new Int32Array(new SharedArrayBuffer(4));   // pause(): 5 ms asleep, no spinning
+function pause(): void { Atomics.wait(nap, 0, 0, 5); }
 function quit(code: number): never { flush(); process.exit(code); }
 
-const inBuf = Buffer.alloc(65536);                     // stdin, read ahead as C's getchar does
+let inBuf = Buffer.alloc(65536);                       // stdin, read ahead as C's getchar does
 let inLen = 0, inPos = 0, inEnd = false, atLineStart = true;
 function fill(): boolean {                             // more bytes, or false at end of input
   if (inEnd) return false;
@@ -225,8 +226,8 @@ function readTerminal(): void {                        // a line typed at the te
   say(prompt);
   const line = readlineSync.question('', { keepWhitespace: true, encoding: 'binary' });
   const ended = readlineSync.getRawInput().endsWith('\0'); // Ctrl-D
-  const bytes = Buffer.from(ended ? line : line + '\n', 'latin1');
-  inLen = bytes.copy(inBuf, 0, 0, Math.min(bytes.length, inBuf.length));
+  inBuf = Buffer.from(ended ? line : line + '\n', 'latin1'); // the whole line, however long
+  inLen = inBuf.length;
   inEnd = ended;
   if (ended) say('\n');                                // the shell's prompt on a line of its own
 }

@@ -15,7 +15,7 @@ import { Chess } from 'chess.js';
 import { attacked, legalMoves } from '../micromax.ts';
 import { inputLines, replay, seededRandom } from './boards.ts';
 import { whyNoC } from './c-oracle.ts';
-import { ROOT, firstDifference, runC, runPort } from './run.ts';
+import { ROOT, firstDifference, portArgs, runC, runPort } from './run.ts';
 
 const noC = whyNoC();
 
@@ -38,7 +38,7 @@ const once = <T>(start: () => Promise<T>): (() => Promise<T>) => {  // runs star
   let p: Promise<T> | undefined;
   return () => (p ??= start());
 };
-const args = (c: Case): string[] => ['--nodes', String(c.nodes), ...(c.trace ? ['--trace'] : [])];
+const args = (c: Case): string[] => portArgs({ nodes: c.nodes, trace: c.trace });
 
 describe('--play', () => {
   for (const c of CASES) {
