@@ -9,8 +9,10 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { A, D, T, b, ch, init, legalMoves, quot, random, srandom } from '../micromax.ts';
+import { engine, init, legalMoves, random, srandom } from '../micromax.ts';
 import { ROOT } from './run.ts';
+
+const { A, D, T, board: b, ch, quot } = engine;
 
 const read = (file: string): string => fs.readFileSync(path.join(ROOT, file), 'utf8');
 const SOURCE = read('micromax.ts');
@@ -68,7 +70,7 @@ test('the comparison notices a deleted, changed, added or moved line', () => {
   const at = codeLine(100), next = codeLine(101);
   const cases: [string, string, RegExp][] = [
     ['deleted', edit((ls) => ls.splice(at, 1)), /differs from micromax\.ts line/],
-    ['changed', edit((ls) => { ls[at] = ls[at].replace(/;/, ' ;'); }), new RegExp(`walk-through line ${at + 1} differs`)],
+    ['changed', edit((ls) => { ls[at] = ls[at].replace(/\S/, '$& '); }), new RegExp(`walk-through line ${at + 1} differs`)],
     ['added', edit((ls) => ls.splice(at, 0, '  const extra = 1;')), new RegExp(`walk-through line ${at + 1} differs`)],
     ['swapped', edit((ls) => { [ls[at], ls[next]] = [ls[next], ls[at]]; }), /differs from micromax\.ts line/],
     ['moved into a text block', edit((ls) => { ls.splice(at, 1); ls.push('```text', lines[at], '```'); }), /differs/],

@@ -30,14 +30,17 @@ import { firstDifference, haveGnuTime, portCommand, ROOT, timedRun, type Result,
 // chess.js, which also checks that each is legal); one empty line then makes the engine move.
 // The root node limit only stops the search between iterations, so a --nodes value picks the
 // last iteration that is started; each value below sits inside the range that gives that depth.
+// `replies` empty lines follow (default 1): the engine moves that many times in a row.
 
-interface Position { name: string; label: string; san: string; nodes: number; quick: boolean }
+interface Position { name: string; label: string; san: string; nodes: number; quick: boolean; replies?: number }
 
 const POSITIONS: Position[] = [
   {
     // 6 ply ends at 417,877 nodes (~0.2 s), 7 ply at 3,692,719 (~1.5 s), 8 ply at 31,241,063
-    // (~13 s): no limit gives 2-10 s here; 7 ply keeps the bench short.
-    name: 'initial', label: 'initial position, White to move', san: '', nodes: 1e6, quick: true,
+    // (~13 s): no limit gives one search of 2-10 s here, so the engine plays both first moves,
+    // 1.e4 (7 ply, 3,692,719 nodes) and 1...Nc6 (7 ply, 4,980,936 nodes), ~4 s in all.
+    name: 'initial', label: 'initial position, the engine plays both sides\' first moves', san: '',
+    nodes: 2e6, quick: true, replies: 2,
   },
   {
     // Open Sicilian, Najdorf, English Attack after 9...O-O; 6 ply ends at 2,116,908 nodes,
@@ -83,12 +86,12 @@ function script(pos: Position): { moves: string[]; boards: Board[] } {
   return { moves, boards };
 }
 
-/** Depth and node count of the last trace line. */
-function lastTrace(out: Buffer): { ply: number; nodes: number } {
-  const all = [...out.toString('latin1').matchAll(/^ *(\d+) ply, +(\d+) searched/gm)];
-  const last = all[all.length - 1];
-  if (!last) throw new Error('no trace line in the output');
-  return { ply: Number(last[1]), nodes: Number(last[2]) };
+/** Depth and node count of each search: its last trace line (the count starts again at each). */
+function searches(out: Buffer): { ply: number; nodes: number }[] {
+  const all = [...out.toString('latin1').matchAll(/^ *(\d+) ply, +(\d+) searched/gm)]
+    .map(m => ({ ply: Number(m[1]), nodes: Number(m[2]) }));
+  if (!all.length) throw new Error('no trace line in the output');
+  return all.filter((t, k) => k === all.length - 1 || all[k + 1].nodes <= t.nodes);
 }
 
 // ---- running and timing ------------------------------------------------------------------------
@@ -163,7 +166,7 @@ const mb = (kb: number | undefined): string => kb === undefined ? 'n/a' : `${(kb
 // ---- the benchmark -----------------------------------------------------------------------------
 
 interface Row {
-  pos: Position; ply: number; nodes: number;
+  pos: Position; ply: string; nodes: number;
   cMs: number; pMs: number; ratio: number; cpuRatio?: number;
   cNps: number; pNps: number; cRss?: number; pRss?: number;
 }
@@ -174,7 +177,8 @@ async function benchPosition(pos: Position, reps: number): Promise<Row> {
   const cExe = buildC(v);
   const [pCmd, pArgv] = portCommand(portArgs(v));
   const typed = moves.map(m => m + '\n').join('');
-  const search = typed + '\n', base = typed;         // with and without the engine's move
+  const replies = pos.replies ?? 1;
+  const search = typed + '\n'.repeat(replies), base = typed; // with and without the engine's moves
   const c: Timed[] = [], p: Timed[] = [], cBase: Timed[] = [], pBase: Timed[] = [];
   for (let r = 0; r < reps; r++) {
     for (const [input, cs, ps, kind] of [[search, c, p, 'search'], [base, cBase, pBase, 'typed moves only']] as const) {
@@ -196,12 +200,16 @@ async function benchPosition(pos: Position, reps: number): Promise<Row> {
             (printed[k] ? showBoard(printed[k]) : '(none)'));
         }
       }
-      if (printed.length !== boards.length + 1 || sameBoard(printed[boards.length], boards[boards.length - 1])) {
-        throw new Error(`${pos.name}: the engine did not move`);
+      const moved = (k: number): boolean => !!printed[k] && !sameBoard(printed[k], printed[k - 1]);
+      if (printed.length !== boards.length + replies ||
+        !Array.from({ length: replies }, (_, k) => moved(boards.length + k)).every(Boolean)) {
+        throw new Error(`${pos.name}: the engine did not make its ${replies} move(s)`);
       }
     }
   }
-  const { ply, nodes } = lastTrace(c[0].res.stdout);
+  const found = searches(c[0].res.stdout);
+  if (found.length !== replies) throw new Error(`${pos.name}: ${found.length} searches traced, not ${replies}`);
+  const ply = found.map(t => t.ply).join(' + '), nodes = found.reduce((sum, t) => sum + t.nodes, 0);
   const searchMs = (ts: Timed[], bs: Timed[]): number => median(ts.map(t => t.ms)) - median(bs.map(t => t.ms));
   const opt = (xs: (number | undefined)[]): number | undefined =>
     xs.every((x): x is number => x !== undefined) ? median(xs) : undefined;

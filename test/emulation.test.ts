@@ -3,9 +3,11 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { test } from 'node:test';
-import { T, ch, init, int, quot, random, srandom } from '../micromax.ts';
+import { engine, init, random, srandom } from '../micromax.ts';
 import { whyNoC } from './c-oracle.ts';
 import { T_SUMS_PATH, cKeyTable, portKeyTable } from './keytable.ts';
+
+const { T, ch, int, quot } = engine;
 
 test('ch wraps like a signed char', () => {
   assert.deepEqual([127, 128, 255, 256, -129, 160, -204, 868].map(ch), [127, -128, -1, 0, 127, -96, 52, 100]);
