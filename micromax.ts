@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import { isatty } from 'node:tty';
 import { pathToFileURL } from 'node:url';
+import * as v8 from 'node:v8';
 import readlineSync from 'readline-sync';
 
 // ---- Part 1: the engine ---------------------------------------------------
@@ -68,6 +69,7 @@ function Jd(A: number, x: number, y: number, H: number, u: number, t: number): n
   return Kt(y + A, board[y]) - Kt(x + A, u) - Kt(H + A, t); // the C's J(A): key change of a move
 }
 
+v8.setFlagsFromString('--min-inlining-frequency=0');   // V8: inline D()'s rare calls too (ch)
 function D(k: number, q: number, l: number, e: number, J: number, Z: number,
   E: number, z: number, n: number): number {           // search; k side, n depth, (q,l) window
   let j = 0, r = 0, m = 0, v = 0, d = 0, h = 0, i = 8, F = 0, G = 0; // ints
