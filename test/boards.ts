@@ -593,16 +593,21 @@ export interface Rng {
   chance(p: number): boolean;
 }
 
-/** A seeded generator (mulberry32 over a mixed seed), the same on every machine. */
-export function seededRandom(...seed: number[]): Rng {
-  let s = 0x9e3779b9;
-  for (const v of seed) s = Math.imul(s ^ (v >>> 0), 0x85ebca6b) ^ Math.imul((v / 4294967296) >>> 0, 0xc2b2ae35), s ^= s >>> 13;
-  const next = (): number => {
+/** mulberry32: floats in [0, 1) from a 32-bit state, the same on every machine. */
+export function mulberry32(s: number): () => number {
+  return () => {
     s = (s + 0x6d2b79f5) | 0;
     let t = Math.imul(s ^ (s >>> 15), 1 | s);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** A seeded generator (mulberry32 over a mixed seed), the same on every machine. */
+export function seededRandom(...seed: number[]): Rng {
+  let s = 0x9e3779b9;
+  for (const v of seed) s = Math.imul(s ^ (v >>> 0), 0x85ebca6b) ^ Math.imul((v / 4294967296) >>> 0, 0xc2b2ae35), s ^= s >>> 13;
+  const next = mulberry32(s);
   const rng = next as Rng;
   rng.int = (n) => Math.floor(next() * n);
   rng.pick = (items) => items[Math.floor(next() * items.length)];

@@ -4,6 +4,7 @@
 
 import { Chess } from 'chess.js';
 import * as fs from 'node:fs';
+import { mulberry32 } from './boards.ts';
 import { SCRIPTS, scriptPath } from './scripts.ts';
 
 /** Moves that chess.js must find legal, in order, from the initial position. */
@@ -22,19 +23,9 @@ function illegal(before: string, move: string): string {
   return move + '\n';
 }
 
-/** Seeded 32-bit PRNG (mulberry32), so random games are the same every time. */
-function prng(seed: number): () => number {
-  return () => {
-    seed = seed + 0x6d2b79f5 | 0;
-    let t = Math.imul(seed ^ seed >>> 15, 1 | seed);
-    t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t;
-    return ((t ^ t >>> 14) >>> 0) / 4294967296;
-  };
-}
-
 /** A random legal game, typed, that seeks castling, e.p. and promotion; with rejected tries. */
 function randomGame(seed: number, plies: number): string {
-  const rnd = prng(seed), game = new Chess(), files = 'abcdefgh';
+  const rnd = mulberry32(seed), game = new Chess(), files = 'abcdefgh';
   let out = '';
   for (let ply = 0; ply < plies && !game.isGameOver(); ply++) {
     const moves = game.moves({ verbose: true });
