@@ -14,7 +14,11 @@ import readlineSync from 'readline-sync';
 const ch = (v: number): number => v << 24 >> 24;       // store in a char: wrap to -128..127
 const int = (c: boolean): number => +c;                // a C comparison is the int 0 or 1
 const quot = (a: number, b: number): number => a / b | 0; // C's '/' truncates toward zero
-const neg = (v: number): number => 0 - v;              // C's -v: never JavaScript's -0, a double
+const neg = (v: number): number => 0 - v | 0;          // C's -v: an int, never JavaScript's -0
+function fixed(...v: number[]): Int8Array {            // a C char array: in its own buffer, out
+  const a = new Int8Array(new ArrayBuffer(v.length));  // of V8's moving heap, so optimised code
+  a.set(v); return a;                                  // can embed its address
+}
 
 const U = 16777224;                                    // hash entries: 2^24 + 8
 const A = allocate(() => ({                            // the hash table, one array a field
@@ -29,11 +33,11 @@ const V = 112, M = 136, S = 128, I = 8e3, C = 799;    // 0x70 rank bits, 0x88 of
 let Q = 0, N = 0, i = 0;                               // material (side to move), nodes, counter
 
 let O = 0, K = 0, L = 0;                               // chars: square skipped last move, from/to
-const w = Int8Array.of(0, 1, 1, 3, -1, 3, 5, 9);       // piece values by type
-const o = Int8Array.of(-16, -15, -17, 0, 1, 16, 0, 1, 16, 15, 17, 0, 14, 18, 31, 33, 0, // steps
+const values = fixed(0, 1, 1, 3, -1, 3, 5, 9);         // w in D: piece values by type
+const steps = fixed(-16, -15, -17, 0, 1, 16, 0, 1, 16, 15, 17, 0, 14, 18, 31, 33, 0, // o in D
   7, -1, 11, 6, 8, 3, 6,                               // index before each type's steps in o
   6, 3, 5, 7, 4, 5, 3, 6);                             // back rank, file a to h
-const board = new Int8Array(129);                      // 0x88 board (b in D); right half: centre points
+const board = new Int8Array(129);                      // b in D: 0x88 board; right half: centre points
 const T = new Int8Array(1035);                         // Zobrist bytes, read 4 at a time
 const Tv = new DataView(T.buffer);                     // ... through this little-endian view
 
@@ -62,12 +66,10 @@ function random(): number {
 }
 srandom(1);
 
-function Kt(A: number, B: number): number {            // the C's K(A,B): 4 bytes of T for
-  return Tv.getInt32(A + (B & 8) + S * (B & 7), true); // piece B on square A (A+8: 2nd key)
-}
-function Jd(A: number, x: number, y: number, H: number, u: number, t: number): number {
-  return Kt(y + A, board[y]) - Kt(x + A, u) - Kt(H + A, t); // the C's J(A): key change of a move
-}
+const Kt = (A: number, B: number): number =>           // the C's K(A,B): 4 bytes of T for
+  Tv.getInt32(A + (B & 8) + S * (B & 7), true);        // piece B on square A (A+8: 2nd key)
+const Jd = (A: number, x: number, y: number, H: number, u: number, t: number): number =>
+  Kt(y + A, board[y]) - Kt(x + A, u) - Kt(H + A, t);  // the C's J(A): key change of a move
 
 v8.setFlagsFromString('--min-inlining-frequency=0');   // V8: inline D()'s rare calls too (ch)
 function D(k: number, q: number, l: number, e: number, J: number, Z: number,
@@ -75,7 +77,7 @@ function D(k: number, q: number, l: number, e: number, J: number, Z: number,
   let j = 0, r = 0, m = 0, v = 0, d = 0, h = 0, i = 8, F = 0, G = 0; // ints
   let t = 0, p = 0, u = 0, x = 0, y = 0, X = 0, Y = 0, H = 0, B = 0; // chars
   let a = 0;                                           // hash entry in use (index into A)
-  const b = board;                                     // a local: V8 checks its type once, not per use
+  const b = board, w = values, o = steps;              // locals: V8 embeds their addresses
 
   j = (k * E ^ J) & U - 9;                             // slot from key, side and e.p. square
   while ((h = A.K[++j]) && h !== Z && --i);            // 8 tries: empty slot or our lock
@@ -100,50 +102,50 @@ function D(k: number, q: number, l: number, e: number, J: number, Z: number,
           r = p = u & 7;                               // type; r>0 so the first step is taken
           j = o[p + 16];                               // just before this type's steps in o
           while (r = p > 2 && r < 0 ? neg(r) : neg(o[++j])) { // each direction, then its opposite
-            A: for (;;) {                              // 'continue A' is the C's 'goto A'
-              y = x; F = G = S;                        // move (x,y); F,G: castling squares
-              do {
-                H = y = ch(y + r);                     // next square along the ray
-                if (Y & 8) H = y = ch(Y & ~M);         // (or the best move, slipped in first)
-                if (y & M) break;                      // off the board
-                if (p < 3 && y === E) H = y ^ 16;      // e.p.: the victim is a rank behind
-                t = b[H];
-                if (t & k || p < 3 && !(r & 7) !== !t) break; // own piece; pawn rules
-                i = 99 * w[t & 7];                     // value of the captured piece
-                if (i < 0 || E !== S && b[E] && int(y - E < 2) & int(E - y < 2)) m = I; // king taken, or castled through check
-                if (m >= l) break C;                   // beta cut-off
+            y = x; F = G = S;                          // A: move (x,y); F,G: castling squares
+            do {
+              H = y = ch(y + r);                       // next square along the ray
+              if (Y & 8) H = y = ch(Y & ~M);           // (or the best move, slipped in first)
+              if (y & M) break;                        // off the board
+              if (p < 3 && y === E) H = y ^ 16;        // e.p.: the victim is a rank behind
+              t = b[H];
+              if (t & k || p < 3 && int(!(r & 7)) !== int(!t)) break; // own piece; pawn rules
+              i = 99 * w[t & 7];                       // value of the captured piece
+              if (i < 0 || E !== S && b[E] && int(y - E < 2) & int(E - y < 2)) m = I; // king taken, or castled through check
+              if (m >= l) break C;                     // beta cut-off
 
-                if (h = d - int(y !== z)) {            // depth left (recapture: not reduced)
-                  v = p < 6 ? b[x + 8] - b[y + 8] : 0; // centre points won
-                  b[G] = b[H] = b[x] = 0; b[y] = u & 31; // make the move, lose the virgin bit
-                  if (!(G & M)) { b[F] = k + 6; v += 30; } // castling: place rook, bonus
-                  if (p < 3) {                         // pawns:
-                    v -= 9 * (int((x - 2 & M) !== 0 || b[x - 2] !== u) + // left neighbour
-                      int((x + 2 & M) !== 0 || b[x + 2] !== u) - 1); // right neighbour
-                    if (y + r + 1 & S) { b[y] |= 7; i += C; } // promotion to queen
-                  }
-                  v = neg(D(24 - k, neg(l) - int(l > e), m > q ? neg(m) : neg(q), neg(e) - v - i, // reply
-                    J + Jd(0, x, y, H, u, t) | 0, Z + Jd(8, x, y, H, u, t) + G - S | 0, F, y, h));
-                  v -= int(v > e);                     // a gain later is worth a bit less
-                  if (z === 9) {                       // legality check of the typed move:
-                    if (v !== -I && x === K && y === L) { // found, and the king survives
-                      Q = neg(e) - i; O = ch(F); return l; // keep it played, report success
-                    }
-                    v = m;                             // (other moves don't count)
-                  }
-                  b[G] = k + 38; b[F] = b[y] = 0; b[x] = u; b[H] = t; // take the move back
-                  if (Y & 8) { m = v; Y &= ~8; continue A; } // best move done; now in order
-                  if (v > m) { m = v; X = x; Y = ch(y | S & G); } // new best (+128: no castle)
+              if (h = d - int(y !== z)) {              // depth left (recapture: not reduced)
+                v = p < 6 ? b[x + 8] - b[y + 8] : 0;   // centre points won
+                b[G] = b[H] = b[x] = 0; b[y] = u & 31; // make the move, lose the virgin bit
+                if (!(G & M)) { b[F] = k + 6; v += 30; } // castling: place rook, bonus
+                if (p < 3) {                           // pawns:
+                  v -= 9 * (int((x - 2 & M) !== 0 || b[x - 2] !== u) + // left neighbour
+                    int((x + 2 & M) !== 0 || b[x + 2] !== u) - 1); // right neighbour
+                  if (y + r + 1 & S) { b[y] |= 7; i += C; } // promotion to queen
                 }
-                t += int(p < 5);                       // leapers stop after one step
-                if (p < 3 && 6 * k + (y & V) === S     // pawn on 3rd rank: may go on, e.p.
-                  || (u & ~24) === 36 && j === 7 &&    // unmoved king sideways, and
-                  G & M && b[G = (x | 7) - (r >> 1 & 7)] & 32 && // unmoved rook in corner,
-                  !(b[G ^ 1] | b[G ^ 2])               // empty squares beside it
-                ) { F = y; t--; }                      // go one more step; F: passed square
-              } while (!t);                            // sliders go on until they hit
-              break;
-            }
+                v = neg(D(24 - k, neg(l) - int(l > e), m > q ? neg(m) : neg(q), neg(e) - v - i, // reply
+                  J + Jd(0, x, y, H, u, t) | 0, Z + Jd(8, x, y, H, u, t) + G - S | 0, F, y, h));
+                v -= int(v > e);                       // a gain later is worth a bit less
+                if (z === 9) {                         // legality check of the typed move:
+                  if (v !== -I && x === K && y === L) { // found, and the king survives
+                    Q = neg(e) - i; O = ch(F); return l; // keep it played, report success
+                  }
+                  v = m;                               // (other moves don't count)
+                }
+                b[G] = k + 38; b[F] = b[y] = 0; b[x] = u; b[H] = t; // take the move back
+                if (Y & 8) {                           // best move done: the C's 'goto A',
+                  m = v; Y &= ~8;                      // the same ray again from its start,
+                  y = x; F = G = S; t = 0; continue;   // now in order (t = 0: test goes round)
+                }
+                if (v > m) { m = v; X = x; Y = ch(y | S & G); } // new best (+128: no castle)
+              }
+              t += int(p < 5);                         // leapers stop after one step
+              if (p < 3 && 6 * k + (y & V) === S       // pawn on 3rd rank: may go on, e.p.
+                || (u & ~24) === 36 && j === 7 &&      // unmoved king sideways, and
+                G & M && b[G = (x | 7) - (r >> 1 & 7)] & 32 && // unmoved rook in corner,
+                !(b[G ^ 1] | b[G ^ 2])                 // empty squares beside it
+              ) { F = y; t--; }                        // go one more step; F: passed square
+            } while (!t);                              // sliders go on until they hit
           }
         }
       } while ((x = x + 9 & ~M) !== B);                  // next square, wrapping round
@@ -165,7 +167,7 @@ function D(k: number, q: number, l: number, e: number, J: number, Z: number,
 
 function init(): void {                                // the C's set-up, before the loop
   for (i = 0; i < 8; i++) {
-    board[i] = (board[i + V] = o[i + 24] + 40) + 8; board[i + 16] = 18; board[i + 96] = 9; // pieces, pawns
+    board[i] = (board[i + V] = steps[i + 24] + 40) + 8; board[i + 16] = 18; board[i + 96] = 9; // pieces, pawns
     for (let j = 0; j < 8; j++) board[16 * j + i + 8] = (i - 4) * (i - 4) + (j - 3.5) * (j - 3.5);
   }                                                    // centre points in the unused half
   for (i = M; i < 1035; i++) T[i] = random() >> 9;     // key bytes, as signed chars

@@ -157,14 +157,14 @@ const bits8 = (v: number): string => { const s = (v & 255).toString(2).padStart(
 const signed = (r: number): string => (r > 0 ? `+${r}` : `${r}`);
 const I = 8000, S = 128, M = 136, V = 112;
 
-/** o[], w[] and n read from the program text (they are not exported). */
+/** o[] and w[] (the module's steps and values) and n, read from the program text (not exported). */
 function sourceArray(decl: RegExp): number[] {
   const m = decl.exec(SOURCE);
   assert.ok(m, `no ${decl} in micromax.ts`);
   return m[1].replace(/\/\/[^\n]*/g, '').split(',').map((x) => Number(x.trim()));
 }
-const o = sourceArray(/const o = Int8Array\.of\(([^)]*)\);/);
-const w = sourceArray(/const w = Int8Array\.of\(([^)]*)\);/);
+const o = sourceArray(/const steps = fixed\(([^)]*)\);/);
+const w = sourceArray(/const values = fixed\(([^)]*)\);/);
 const PRINT = /const n = '([^']*)';/.exec(SOURCE)?.[1] ?? '';
 
 srandom(1); init();
