@@ -82,12 +82,12 @@ function D(k: number, q: number, l: number, e: number, J: number, Z: number,
   j = (k * E ^ J) & U - 9;                             // slot from key, side and e.p. square
   while ((h = A.K[++j]) && h !== Z && --i);            // 8 tries: empty slot or our lock
   a += i ? j : 0;                                      // all 8 taken by others: dummy entry 0
+  d = A.D[a]; v = A.V[a]; X = A.X[a]; Y = A.Y[a];      // the entry, even if empty (see guide)
   if (A.K[a]) {                                        // found: reuse what it knows
-    d = A.D[a]; v = A.V[a]; X = A.X[a];
     if (d >= n) {                                      // deep enough:
       if ((int(v >= l) | X & S) && (int(v <= q) | X & 8)) return v; // score fits the window
       d = n - 1;                                       // else start deepening from there
-    } X = ch(X & ~M); Y = A.Y[a];                      // strip bound bits: the best move
+    } X = ch(X & ~M);                                  // strip bound bits: the best move
     Y = d ? Y : 0;                                     // no best-move hint at depth 0
   } else d = X = Y = 0;                                // new: start from nothing
   N = N + 1 | 0;                                       // count the node (a C int)
