@@ -23,7 +23,7 @@ import * as path from 'node:path';
 import { Chess } from 'chess.js';
 import { buildC, portArgs, whyNoC, type Variant } from './c-oracle.ts';
 import { boardOf, parseBoards, sameBoard, showBoard, type Board } from './boards.ts';
-import { firstDifference, haveGnuTime, portCommand, ROOT, timedRun, type Result, type Timed } from './run.ts';
+import { builtPortCommand, firstDifference, haveGnuTime, portCommand, ROOT, timedRun, type Result, type Timed } from './run.ts';
 
 // ---- the positions ----------------------------------------------------------------------------
 // Both sides' moves are typed (given here in SAN, turned into micro-Max's from-to squares by
@@ -175,7 +175,7 @@ async function benchPosition(pos: Position, reps: number): Promise<Row> {
   const { moves, boards } = script(pos);
   const v: Variant = { nodes: pos.nodes, trace: true, opt: 'O2' };
   const cExe = buildC(v);
-  const [pCmd, pArgv] = portCommand(portArgs(v));
+  const [pCmd, pArgv] = builtPortCommand(portArgs(v)); // what npm start runs
   const typed = moves.map(m => m + '\n').join('');
   const replies = pos.replies ?? 1;
   const search = typed + '\n'.repeat(replies), base = typed; // with and without the engine's moves
@@ -225,7 +225,7 @@ async function benchPosition(pos: Position, reps: number): Promise<Row> {
 /** Per-line cost of clearing the hash table (and the legality check of a rejected move). */
 async function benchClear(reps: number): Promise<{ c: number[]; p: number[]; cT: number[][]; pT: number[][] }> {
   const cExe = buildC({ opt: 'O2' });
-  const [pCmd, pArgv] = portCommand();
+  const [pCmd, pArgv] = builtPortCommand();
   const one = 'a1a1\n', many = 'a1a1\n'.repeat(201);
   const cT: number[][] = [[], []], pT: number[][] = [[], []];
   let ref1: Result | undefined, refN: Result | undefined;
@@ -245,49 +245,24 @@ async function benchClear(reps: number): Promise<{ c: number[]; p: number[]; cT:
   return { c: per(cT), p: per(pT), cT, pT };
 }
 
-/** micromax.ts compiled to JavaScript in a scratch directory (esbuild, else tsc), or why not. */
-function precompile(): { file: string; how: string } | { why: string } {
-  const dir = path.join(scratch(), 'js');
-  fs.mkdirSync(dir, { recursive: true });
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules')); // for readline-sync
-  const src = path.join(ROOT, 'micromax.ts');
-  const esbuild = path.join(ROOT, 'node_modules', '.bin', 'esbuild');
-  if (fs.existsSync(esbuild)) {
-    const file = path.join(dir, 'micromax.mjs');
-    const r = spawnSync(esbuild, [src, '--format=esm', '--platform=node', '--target=node20',
-      `--outfile=${file}`, '--log-level=warning'], { encoding: 'utf8' });
-    if (r.status === 0) return { file, how: 'esbuild' };
-    log(`esbuild failed: ${r.stderr}`);
-  }
-  const tsc = path.join(ROOT, 'node_modules', '.bin', 'tsc');
-  fs.writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}\n');
-  const r = spawnSync(tsc, [src, '--outDir', dir, '--target', 'es2022', '--module', 'nodenext',
-    '--moduleResolution', 'nodenext', '--skipLibCheck', '--types', 'node'], { encoding: 'utf8' });
-  const file = path.join(dir, 'micromax.js');
-  return r.status === 0 && fs.existsSync(file) ? { file, how: 'tsc' } : { why: `tsc failed: ${r.stdout}${r.stderr}` };
-}
-
 async function benchStartUp(reps: number): Promise<{ name: string; ms: number }[]> {
   const [nodeCmd, nodeArgv] = portCommand();
+  const [jsCmd, jsArgv] = builtPortCommand();
   const tsxBin = path.join(ROOT, 'node_modules', '.bin', 'tsx');
   const launchers: { name: string; cmd: string; argv: string[] }[] = [
     { name: 'C (-O2)', cmd: buildC({ opt: 'O2' }), argv: [] },
-    { name: '`node --import tsx micromax.ts` (what `npm start` runs)', cmd: nodeCmd, argv: nodeArgv },
+    { name: '`node dist/micromax.js` (what `npm start` runs, built by `npm run build`)', cmd: jsCmd, argv: jsArgv },
     { name: '`npm start`', cmd: 'npm', argv: ['start', '--silent'] },
+    { name: '`node --import tsx micromax.ts` (no build step)', cmd: nodeCmd, argv: nodeArgv },
     { name: '`tsx micromax.ts` (node_modules/.bin)', cmd: tsxBin, argv: ['micromax.ts'] },
     { name: '`npx tsx micromax.ts`', cmd: 'npx', argv: ['tsx', 'micromax.ts'] },
   ];
-  const js = precompile();
-  if ('file' in js) launchers.push({ name: `\`node micromax.js\` (precompiled by ${js.how})`, cmd: process.execPath, argv: [js.file] });
-  else log(`no precompiled JavaScript: ${js.why}`);
   const times = launchers.map(() => [] as number[]);
   for (let r = 0; r < reps; r++) {
     for (let k = 0; k < launchers.length; k++) times[k].push(await startUp(launchers[k].cmd, launchers[k].argv));
     log(`  start-up ${r + 1}/${reps}: ` + times.map(t => t[r].toFixed(0)).join(', ') + ' ms');
   }
-  const out = launchers.map((l, k) => ({ name: l.name, ms: median(times[k]) }));
-  if (!('file' in js)) out.push({ name: 'precompiled JavaScript', ms: NaN });
-  return out;
+  return launchers.map((l, k) => ({ name: l.name, ms: median(times[k]) }));
 }
 
 function machineNote(): string {
@@ -301,7 +276,7 @@ function machineNote(): string {
   };
   const load = os.loadavg().map(x => x.toFixed(2)).join(' ');
   return `Machine: ${model}, ${os.cpus().length} logical CPUs (load average at start ${load}); ` +
-    `node ${process.version}, tsx ${version('tsx')}, esbuild ${version('esbuild')}; ${gcc}.`;
+    `node ${process.version}, typescript ${version('typescript')}, tsx ${version('tsx')}; ${gcc}.`;
 }
 
 function usage(msg?: string): never {
@@ -368,7 +343,7 @@ async function main(): Promise<number> {
   lines.push('', '| per input line (clear the hash, check a rejected move `a1a1`) | 1 line | 201 lines | per line |',
     '|---|--:|--:|--:|');
   lines.push(`| C (-O2) | ${med(clear.cT[0])} | ${med(clear.cT[1])} | ${med(clear.c)} |`);
-  lines.push(`| port (\`node --import tsx\`) | ${med(clear.pT[0])} | ${med(clear.pT[1])} | ${med(clear.p)} |`);
+  lines.push(`| port (\`node dist/micromax.js\`) | ${med(clear.pT[0])} | ${med(clear.pT[1])} | ${med(clear.p)} |`);
   lines.push('', `Port per-line cost ${pPer.toFixed(1)} ms: target <= 15 ms ${pPer <= 15 ? 'met' : 'NOT met'}.`);
   lines.push('', note);
   process.stdout.write(lines.join('\n') + '\n');

@@ -16,6 +16,17 @@ export function portCommand(args: string[] = []): [string, string[]] {
   return [process.execPath, ['--import', 'tsx', path.join(ROOT, 'micromax.ts'), ...args]];
 }
 
+/** What `npm start` runs: micromax.ts compiled by `npm run build` to dist/micromax.js, rebuilt
+ *  here when older than the source (as `npm start` does). Throws if the build fails. */
+export function builtPortCommand(args: string[] = []): [string, string[]] {
+  const js = path.join(ROOT, 'dist', 'micromax.js'), src = path.join(ROOT, 'micromax.ts');
+  if (!fs.existsSync(js) || fs.statSync(js).mtimeMs <= fs.statSync(src).mtimeMs) {
+    const r = spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}${r.stderr}`);
+  }
+  return [process.execPath, [js, ...args]];
+}
+
 export function runPortSync(input: Buffer | string, args: string[] = [], timeoutMs = 600_000): Result {
   const [cmd, argv] = portCommand(args);
   return finish(spawnSync(cmd, argv, { cwd: ROOT, input, maxBuffer: 1 << 30, timeout: timeoutMs }));

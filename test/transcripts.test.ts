@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { test } from 'node:test';
 import { whyNoC } from './c-oracle.ts';
-import { firstDifference, portArgs, runC, runPort, type Result } from './run.ts';
+import { builtPortCommand, firstDifference, portArgs, run, runC, runPort, type Result } from './run.ts';
 import { SCRIPTS, goldenPath, scriptInput, variant, type Script } from './scripts.ts';
 
 const noC = whyNoC();
@@ -40,6 +40,16 @@ test('the golden transcripts are the C\'s, for the current scripts', { skip: noC
       assert.ok(c.stdout.equals(fs.readFileSync(goldenPath(s))), `${s.name}: golden is stale; run npm run golden`);
     }
   });
+
+test('what npm start runs (dist/micromax.js from npm run build) prints the quick transcripts byte for byte', async () => {
+  for (const s of SCRIPTS.filter((x) => !x.slow && x.nodes !== undefined && x.nodes <= 10000)) {
+    const [cmd, argv] = builtPortCommand(portArgs(variant(s)));
+    const r = await run(cmd, argv, scriptInput(s));
+    assert.equal(r.code, 0, `${s.name}: exit code ${r.code}\n${r.stderr}`);
+    const diff = firstDifference(fs.readFileSync(goldenPath(s)), r.stdout);
+    assert.equal(diff, undefined, `${s.name}: ${diff}`);
+  }
+});
 
 test('no input at all: one board, exit 0', async () => {
   const r = await runPort('');
