@@ -17,10 +17,12 @@ export function portCommand(args: string[] = []): [string, string[]] {
 }
 
 /** What `npm start` runs: micromax.ts compiled by `npm run build` to dist/micromax.js, rebuilt
- *  here when older than the source (as `npm start` does). Throws if the build fails. */
+ *  here when not newer than the source or package.json (as `npm start` does). Throws if the build fails. */
 export function builtPortCommand(args: string[] = []): [string, string[]] {
-  const js = path.join(ROOT, 'dist', 'micromax.js'), src = path.join(ROOT, 'micromax.ts');
-  if (!fs.existsSync(js) || fs.statSync(js).mtimeMs <= fs.statSync(src).mtimeMs) {
+  const js = path.join(ROOT, 'dist', 'micromax.js');
+  const newer = (built: string, src: string): boolean =>
+    fs.existsSync(built) && fs.statSync(built).mtimeMs > fs.statSync(path.join(ROOT, src)).mtimeMs;
+  if (!newer(js, 'micromax.ts') || !newer(path.join(ROOT, 'dist', 'package.json'), 'package.json')) {
     const r = spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}${r.stderr}`);
   }
