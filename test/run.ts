@@ -16,17 +16,16 @@ export function portCommand(args: string[] = []): [string, string[]] {
   return [process.execPath, ['--import', 'tsx', path.join(ROOT, 'micromax.ts'), ...args]];
 }
 
-/** What `npm start` runs: micromax.ts compiled by `npm run build` to dist/micromax.js, rebuilt
- *  here when not newer than the source or package.json (as `npm start` does). Throws if the build fails. */
+/** What `npm start` runs: dist/micromax.js, which `npm run build` compiles from micromax.ts.
+ *  The first call runs npm's `prestart`, which rebuilds it when stale, as `npm start` does. */
+let built = false;
 export function builtPortCommand(args: string[] = []): [string, string[]] {
-  const js = path.join(ROOT, 'dist', 'micromax.js');
-  const newer = (built: string, src: string): boolean =>
-    fs.existsSync(built) && fs.statSync(built).mtimeMs > fs.statSync(path.join(ROOT, src)).mtimeMs;
-  if (!newer(js, 'micromax.ts') || !newer(path.join(ROOT, 'dist', 'package.json'), 'package.json')) {
-    const r = spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}${r.stderr}`);
+  if (!built) {
+    const r = spawnSync('npm', ['run', '-s', 'prestart'], { cwd: ROOT, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`npm run prestart failed:\n${r.stdout}${r.stderr}`);
+    built = true;
   }
-  return [process.execPath, [js, ...args]];
+  return [process.execPath, [path.join(ROOT, 'dist', 'micromax.js'), ...args]];
 }
 
 export function runPortSync(input: Buffer | string, args: string[] = [], timeoutMs = 600_000): Result {

@@ -10,6 +10,7 @@ import { builtPortCommand, firstDifference, portArgs, run, runC, runPort, type R
 import { SCRIPTS, goldenPath, scriptInput, variant, type Script } from './scripts.ts';
 
 const noC = whyNoC();
+const QUICK = SCRIPTS.filter((x) => !x.slow && x.nodes !== undefined && x.nodes <= 10000);
 const port = new Map<string, Promise<Result>>();
 const ours = (s: Script): Promise<Result> => {
   if (!port.has(s.name)) port.set(s.name, runPort(scriptInput(s), portArgs(variant(s))));
@@ -35,14 +36,14 @@ for (const s of SCRIPTS) {
 test('the golden transcripts are the C\'s, for the current scripts', { skip: noC ? `skipped: ${noC}` : false },
   async () => {
     // Cheap scripts only: the slow ones are covered by their live test above.
-    for (const s of SCRIPTS.filter((x) => !x.slow && x.nodes !== undefined && x.nodes <= 10000)) {
+    for (const s of QUICK) {
       const c = await runC(scriptInput(s), variant(s));
       assert.ok(c.stdout.equals(fs.readFileSync(goldenPath(s))), `${s.name}: golden is stale; run npm run golden`);
     }
   });
 
 test('what npm start runs (dist/micromax.js from npm run build) prints the quick transcripts byte for byte', async () => {
-  for (const s of SCRIPTS.filter((x) => !x.slow && x.nodes !== undefined && x.nodes <= 10000)) {
+  for (const s of QUICK) {
     const [cmd, argv] = builtPortCommand(portArgs(variant(s)));
     const r = await run(cmd, argv, scriptInput(s));
     assert.equal(r.code, 0, `${s.name}: exit code ${r.code}\n${r.stderr}`);
