@@ -1,11 +1,14 @@
+#!/usr/bin/env node
 // micromax-ts: H.G. Muller's micro-Max 3.2 chess program, ported line for line
 // from its C original. Read it beside annotated/ for the why of every line.
-// Part 1 is the engine (same names, same order as the C); part 2 is the shell.
+// Part 1 is the engine (same names, same order as the C); part 2 is the shell;
+// part 3 plays in a chess GUI (UCI, xboard) through the shell's own steps.
 
 import * as fs from 'node:fs';
 import { isatty } from 'node:tty';
 import { pathToFileURL } from 'node:url';
 import * as v8 from 'node:v8';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import readlineSync from 'readline-sync';
 
 // ---- Part 1: the engine ---------------------------------------------------
@@ -177,6 +180,8 @@ let trace = false;                                     // --trace: print the C's
 function report(d: number, N: number, m: number, X: number, Y: number): void { // each root pass
   if (trace) print(printf(d, N, m, X, Y));
   depth = d;
+  if (clock && enough(d)) nodeLimit = N;               // a clock: stop here, as --nodes N would
+  if (clock) parentPort?.postMessage([d, N, m, X, Y, now() - clock.start]); // engine thread: to the GUI
   if (live && d > 0) {                                 // the progress line, rewritten in place
     writeAll(2, '\r\x1b[K'); flush();                  // (--trace lines go above it)
     writeAll(2, `thinking: depth ${d}, ${N} nodes, best ${sq(X)}${sq(Y)}, score ${m}, ${secs()} s`);
@@ -248,8 +253,8 @@ function getchar(): number {                           // next byte, -1 at the e
 // (stdin and stdout TTYs); the one exception, --pretty's board, replaces the board on stdout
 // only when stdout is a terminal. So a pipe always sees the original's bytes.
 const atTerminal = isatty(0) && isatty(1);
-const live = atTerminal && isatty(2);                  // the progress line while it thinks
-let play = 0, pretty = false;                          // --play: the player's side; --pretty board
+const live = atTerminal && isatty(2) && isMainThread;  // the progress line while it thinks
+let play = 0, pretty = false, moveTime = 0;            // --play: player's side; --pretty; --time (ms)
 let feed = false;                                      // --play: read an empty line next
 let prompt = '', depth = 0, score = 0, started = 0;    // last think: depth, score, start time
 
@@ -260,7 +265,10 @@ const side = (k: number): string => k === 8 ? 'white' : 'black';
 
 function think(k: number): void {                      // the C's think, timed, progress cleared
   started = performance.now(); depth = 0;
+  const limit = nodeLimit;                             // --time may lower it for this move
+  if (moveTime) start({ start: now(), allow: moveTime, hard: Infinity, depth: 99, nodes: limit, target: moveTime });
   score = D(k, -I, I, Q, 1, 1, O, 8, 0);
+  nodeLimit = limit; clock = undefined;
   if (live) writeAll(2, '\r\x1b[K');
 }
 
@@ -313,9 +321,9 @@ function legalMoves(bd: Int8Array, k: number, ep: number): number[][] { // [from
   }
   return moves;
 }
-function ending(k: number): string {                   // '' while side k can move
-  if (legalMoves(board, k, O).length) return '';
-  return attacked(board, kingOf(board, k), 24 - k) ? `checkmate, ${side(24 - k)} wins` : 'stalemate, a draw';
+function ending(k: number, bd: Int8Array = board, ep = O): string { // '' while side k can move
+  if (legalMoves(bd, k, ep).length) return '';
+  return attacked(bd, kingOf(bd, k), 24 - k) ? `checkmate, ${side(24 - k)} wins` : 'stalemate, a draw';
 }
 
 function main(): void {
@@ -350,52 +358,408 @@ function tell(typed: string | undefined, ok: boolean, over: string): void { // w
     'is 2000 points ahead (its searches stop at once): the game cannot go on\n');
   else if (typed !== undefined && !ok) say(`illegal move: ${typed.replace(/[^ -~]/g, '?')}\n`);
   else if (ok && typed === undefined) say(`micro-Max plays ${sq(K)}${sq(L)} (depth ${depth}, ${N} nodes, ` +
-    `score ${score}, ${secs()} s)\n`);
+    `score ${score}, ${secs()} s${moveTime ? `; --nodes ${N} replays it` : ''})\n`);
   else if (!ok && !over) say(stuck ? 'micro-Max will not move after an illegal move until a legal one ' +
     'is typed (so does the original)\n' : 'micro-Max found no move (try a larger --nodes)\n');
   if (typed !== undefined || ok) stuck = !ok;
 }
 
-const USAGE = `usage: micromax.ts [--nodes N] [--trace] [--play white|black] [--pretty] [--help] [--version]
+const USAGE = `usage: micromax.ts [--nodes N] [--time S] [--trace] [--play white|black] [--pretty]
+       micromax.ts --uci | --xboard [--nodes N]        (for a chess GUI; see README)
   --nodes N       stop deepening after N nodes (default 10000000, the original's 1e7)
+  --time S        think about S seconds a move: no new iteration that would end later
   --trace         after each root iteration print the line the original has commented out
   --play SIDE     you play SIDE (white or black): micro-Max answers each move you type
   --pretty        when stdout is a terminal: a board with rank and file labels (Unicode on UTF-8)
+  --uci           speak UCI on stdin/stdout (Cute Chess, Arena, ...); --nodes: a bare 'go'
+  --xboard        speak the xboard protocol (xboard, WinBoard); --nodes: no time control set
   --help          this text
   --version       the version
 Type a move as e2e4; an empty line lets micro-Max move; end of input (Ctrl-D) quits.
 `;
+let gui: 'uci' | 'xboard' | '' = '';                  // --uci, --xboard: the protocol spoken
+const version = (): string =>                          // package.json's (copied into dist/ too)
+  (JSON.parse(fs.readFileSync(new URL('package.json', import.meta.url), 'utf8')) as { version: string }).version;
 function options(argv: string[]): void {               // one line on stderr and exit 2 if bad
   const fail = (msg: string): never => {
     process.stderr.write(`micromax: ${msg} (see --help)\n`);
     process.exit(2);
   };
+  const count = (v: string | undefined, what: string, max: number, whole: boolean): number => {
+    const x = Number(v);                               // a number from 1 (or above 0) up to max
+    if (v === undefined || !/^\s*[0-9.e+]+\s*$/i.test(v) || !(x > 0 && x <= max) || whole && !Number.isInteger(x))
+      fail(`${what} wants ${whole ? 'a whole number from 1' : 'a number above 0'} to ${max}, not ${v === undefined ? 'nothing' : `'${v}'`}`);
+    return x;
+  };
   for (let a = 0; a < argv.length; a++) {
     if (argv[a] === '--trace') trace = true;
     else if (argv[a] === '--pretty') pretty = isatty(1);  // only stdout at a terminal changes
     else if (argv[a] === '--help') { process.stdout.write(USAGE); process.exit(0); }
-    else if (argv[a] === '--version') {
-      const pkg = JSON.parse(fs.readFileSync(new URL('package.json', import.meta.url), 'utf8')) as { version: string };
-      process.stdout.write(`micromax-ts ${pkg.version}\n`); process.exit(0);
-    } else if (argv[a] === '--play') {
+    else if (argv[a] === '--version') { process.stdout.write(`micromax-ts ${version()}\n`); process.exit(0); }
+    else if (argv[a] === '--play') {
       const v = argv[++a];
       if (v !== 'white' && v !== 'black') fail(`--play needs white or black, not ${v === undefined ? 'nothing' : `'${v}'`}`);
       play = v === 'white' ? 8 : 16;
-    } else if (argv[a] === '--nodes') {
-      const v = argv[++a];
-      if (v === undefined) fail('--nodes needs a number');
-      const x = Number(v);
-      if (!/^\s*[0-9.e+]+\s*$/i.test(v) || !Number.isInteger(x) || x < 1 || x > 2147483647)
-        fail(`--nodes wants a whole number from 1 to 2147483647, not '${v}'`);
-      nodeLimit = x;
-    } else fail(`unknown option '${argv[a]}'`);
+    } else if (argv[a] === '--nodes') nodeLimit = count(argv[++a], '--nodes', 2147483647, true);
+    else if (argv[a] === '--time') moveTime = 1000 * count(argv[++a], '--time', 1e6, false);
+    else if (argv[a] === '--uci' || argv[a] === '--xboard') gui = argv[a] === '--uci' ? 'uci' : 'xboard';
+    else fail(`unknown option '${argv[a]}'`);
   }
+  if (gui && (trace || play || moveTime || argv.includes('--pretty'))) fail(`--${gui} takes no option but --nodes`);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
-  options(process.argv.slice(2));
-  main();
+// ---- Part 3: playing in a chess GUI ---------------------------------------
+// --uci and --xboard. A GUI's game reaches the engine as the C's own loop steps: each move a
+// typed line (clear the hash table, check the move, which plays it), each "go" an empty line
+// (think). The steps run in a worker thread, one a message, so the protocol is answered while
+// it thinks; a search cut short is thrown away with its thread, and a spare one takes over.
+
+interface Pos { b: Int8Array; Q: number; O: number; k: number } // what the C's loop keeps
+interface Clock { start: number; allow: number; hard: number; depth: number; nodes: number; target: number }
+interface Job { set?: Pos; play?: number[]; think?: Clock; thaw?: boolean; castle?: boolean }
+interface Reply { ok?: boolean; pos?: Pos; best?: number[] }
+interface Found { x: number; y: number; d: number; N: number; m: number; cut: boolean }
+type Ply = number[];                                   // an iteration: depth, nodes, score, from, to, ms
+
+const now = (): number => performance.timeOrigin + performance.now(); // ms, alike in every thread
+const halt: Int32Array = isMainThread ? new Int32Array(new SharedArrayBuffer(4)) : workerData;
+let clock: Clock | undefined, last = 0, step = 0;      // a search's limits; its last iteration: end, length
+function start(c: Clock): void { clock = c; last = step = 0; nodeLimit = c.nodes; }
+function enough(d: number): boolean {                  // after iteration d: stop deepening?
+  const c = clock!, t = now() - c.start, s = t - last;
+  const grow = step > 0 ? Math.min(Math.max(s / step, 2), 10) : 6; // the next takes about s * grow
+  last = t; step = s;
+  return d > 0 && (d >= c.depth || Atomics.load(halt, 0) > 0 || t + grow * s > c.allow);
 }
+
+const frozen = (Q: number): boolean => Q > I / 4 || Q < -I / 4; // the C's searches stop at once
+const thaw = (Q: number): number => Math.max(-500, Math.min(500, Q)); // the fallback's score instead
+function serve(): void {                               // the engine's thread: a C loop step a message
+  let k = 8, clean = true;                             // side to move; hash table all zero
+  const clear = (): void => { if (!clean) A.K.fill(0); clean = true; };
+  init();
+  nodeLimit = 2e4; D(8, -I, I, 0, 1, 1, 0, 8, 0); A.K.fill(0); // warm-up: V8 compiles D() now (port only)
+  parentPort!.on('message', (job: Job) => {
+    const Q0 = Q, e = job.thaw ? thaw(Q) : Q;
+    if (job.set) { board.set(job.set.b); ({ Q, O, k } = job.set); clear(); }
+    if (job.play) {                               // a typed line: clear, check (and play) it
+      [K, L] = job.play; N = 0; clear(); clean = false;
+      const ok = D(k, -I, I, e, 1, 1, O, 9, 2) === I;
+      if (ok) { k ^= 24; Q += e - Q0; }                // (a thawed check counted from e, not Q)
+      return parentPort!.postMessage({ ok, pos: { b: board.slice(), Q, O, k } });
+    }
+    if (job.think) {                            // an empty line: think
+      const x = kingOf(board, k), u = board[x];
+      if (job.castle === false) board[x] = u & ~32;    // (a fallback: no castling)
+      N = 0; clean = false; start(job.think);
+      D(k, -I, I, e, 1, 1, O, 8, 0);
+      board[x] = u; clock = undefined;
+      return parentPort!.postMessage({ best: [K, L, N] });
+    }
+    parentPort!.postMessage({});                       // set, or nothing: done
+  });
+}
+
+// The GUI side: the game, and the engine's thread with a spare.
+let thread: Worker, spare: Worker, faithful = false, overhead = 50; // the options a GUI may set
+const replies: ((r: Reply) => void)[] = [];            // one per job sent, answered in order
+function spawn(): Worker {                             // an engine thread running this very file
+  const url = import.meta.url, w = url.endsWith('.ts') // (port only: Node 20 runs no tsx in workers)
+    ? new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((t) => ` +
+      `t.tsImport(${JSON.stringify(url)}, ${JSON.stringify(url)}))`, { eval: true, workerData: halt })
+    : new Worker(new URL(url), { workerData: halt });
+  w.on('message', (m: Ply | Reply) => { if (w === thread) if (Array.isArray(m)) ply(m); else replies.shift()?.(m); });
+  w.on('error', (err) => { note(`error: the engine thread failed: ${err.message}`); process.exit(1); });
+  w.on('exit', () => { if (w === thread || w === spare) { note('error: the engine thread ended'); process.exit(1); } });
+  return w;
+}
+const ask = (job: Job): Promise<Reply> => new Promise((res) => { replies.push(res); thread.postMessage(job); });
+
+let START: Pos;                                        // the C's start: O = 0, as in its globals
+let game = { key: '', moves: [] as string[], pos: [] as Pos[], thawed: [] as boolean[] }, bad = '';
+let at = -1, exact = false;                            // the ply the engine holds; with the C's hash?
+const squareOf = (s: string): number => 16 * (56 - s.charCodeAt(1)) + s.charCodeAt(0) - 97; // e2 to 0x64
+const pawnTo8 = (p: Pos, x: number, y: number): boolean => p.b[x] > 0 && (p.b[x] & 7) < 3 && (y < 8 || y > 111);
+const named = (p: Pos, x: number, y: number): string => sq(x) + sq(y) + (pawnTo8(p, x, y) ? 'q' : '');
+
+async function hold(hash: boolean): Promise<void> {    // the engine at the game's last position,
+  const n = game.moves.length, from = hash && n > 0 ? n - 1 : n; // with the C's hash table if asked
+  if (at === n && (exact || !hash)) return;
+  await ask({ set: game.pos[from] }); at = from; exact = n === 0;
+  if (from < n) {                                      // the last move again: its check fills the table
+    await ask({ play: [squareOf(game.moves[from]), squareOf(game.moves[from].slice(2))], thaw: game.thawed[from] });
+    at = n; exact = true;
+  }
+}
+async function move(mv: string): Promise<string> {     // a move as a typed line: '' or why not
+  if (bad) return bad;
+  await hold(false);
+  const p = game.pos[game.moves.length], m = /^([a-h][1-8])([a-h][1-8])([qrbn]?)$/.exec(mv);
+  if (!m) return 'not a move like e2e4';
+  const x = squareOf(m[1]), y = squareOf(m[2]), ice = frozen(p.Q);
+  if (m[3] && !pawnTo8(p, x, y)) return 'not a promotion';
+  if (m[3] && m[3] !== 'q') return 'micro-Max 3.2 promotes only to a queen';
+  if (ice && faithful) return 'micro-Max 3.2 takes no move once one side is 2000 points ahead';
+  const r = await ask({ play: [x, y], thaw: ice });
+  if (!r.ok) return 'illegal in this position';
+  game.moves.push(mv); game.pos.push(r.pos!); game.thawed.push(ice); at++; exact = true;
+  return '';
+}
+async function reach(key: string, p: Pos, moves: string[]): Promise<string> { // a GUI's position
+  if (key !== game.key) { game = { key, moves: [], pos: [p], thawed: [] }; at = -1; }
+  let c = 0;                                           // the moves already played stay played
+  while (c < moves.length && moves[c] === game.moves[c]) c++;
+  game.moves.length = c; game.pos.length = c + 1; game.thawed.length = c;
+  if (at > c) at = -1;
+  for (const mv of moves.slice(c)) {
+    const why = await move(mv);
+    if (why) return `${shown(mv)} (move ${game.moves.length + 1}): ${why}; the position is the one before it`;
+  }
+  return '';
+}
+
+function fen(text: string): Pos | string {             // a FEN as the C's loop holds it, or what is wrong
+  const [rows = '', turn = '', rights = '-', ep = '-'] = text.trim().split(/\s+/), ranks = rows.split('/');
+  if (rows === 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR' && turn === 'w' && rights === 'KQkq' && ep === '-') return START;
+  const b = START.b.slice(), k = turn === 'w' ? 8 : 16, up = k === 8 ? 16 : -16;
+  let Q = 0, O = ch(S);                                // no e.p.: what the C holds after most moves
+  if (ranks.length !== 8) return `the board needs 8 ranks, not ${ranks.length}`;
+  for (let s = 0; s < 120; s++) if (!(s & M)) b[s] = 0; // empty squares (the centre points stay)
+  for (let r = 0; r < 8; r++) {
+    let f = 0;
+    for (const c of ranks[r]) {
+      const t = 'pnkbrq'.indexOf(c.toLowerCase()) + 2, white = c < 'a';
+      if (c > '0' && c < '9') f += +c;
+      else if (t < 2 || f > 7) return `rank ${8 - r} ('${shown(ranks[r])}') is not 8 squares of PNBRQK pnbrqk and digits`;
+      else { b[16 * r + f++] = (white ? 8 : 16) + (t === 2 && white ? 1 : t); Q += (white ? 99 : -99) * values[t]; }
+    }
+    if (f !== 8) return `rank ${8 - r} ('${shown(ranks[r])}') is not 8 squares`;
+  }
+  if (turn !== 'w' && turn !== 'b') return `the side to move is w or b, not '${shown(turn)}'`;
+  for (const c of [8, 16]) if (b.filter((u, s) => !(s & M) && u === c + 4).length !== 1) return `${side(c)} needs one king`;
+  for (let f = 0; f < 8; f++) if ([b[f], b[f + V]].some((u) => u && (u & 7) < 3)) return 'a pawn on the first or last rank';
+  if (!/^(-|K?Q?k?q?)$/.test(rights)) return `castling rights are KQkq or -, not '${shown(rights)}'`;
+  for (const c of rights.replace('-', '')) {           // a right: king and rook unmoved (virgin bit)
+    const x = c < 'a' ? 0x74 : 4, y = x + (c === 'K' || c === 'k' ? 3 : -4), u = c < 'a' ? 8 : 16;
+    if ((b[x] & 31) !== u + 4 || b[y] !== u + 6) return `castling right ${c} needs the king and that rook at home`;
+    b[x] |= 32; b[y] |= 32;
+  }
+  if (ep !== '-') {                                    // the square a pawn skipped, as the C's O
+    const e = /^[a-h][36]$/.test(ep) ? squareOf(ep) : -1;
+    if (e < 0 || (e >> 4) !== (k === 8 ? 2 : 5) || b[e] || b[e - up] || b[e + up] !== (k === 8 ? 18 : 9))
+      return `no pawn can have skipped '${shown(ep)}'`;
+    O = e;
+  }
+  if (attacked(b, kingOf(b, 24 - k), k)) return `${side(24 - k)} is in check but not to move`;
+  return { b, Q: k === 8 ? Q : -Q, O, k };
+}
+
+
+// A search, stopped by its own clock between iterations, or cut off (stop, ?, the deadline).
+let run: { done: (f?: Found) => void; best?: Ply; timer?: NodeJS.Timeout } | undefined, hurry = false;
+function search(lim: Clock, ice: boolean, castle: boolean): Promise<Found | undefined> { // undefined: aborted
+  Atomics.store(halt, 0, +hurry); exact = false;       // (told to move already: after the first ply)
+  return new Promise((done) => {
+    const r: NonNullable<typeof run> = run = { done };
+    if (lim.hard < Infinity) r.timer = setTimeout(cut, Math.max(0, lim.start + lim.hard - now()));
+    replies.push((a) => { const [x, y, N] = a.best!; end({ x, y, N, d: r.best?.[0] ?? 0, m: r.best?.[2] ?? 0, cut: false }); });
+    thread.postMessage({ think: lim, thaw: ice, castle });
+  });
+}
+function ply(p: Ply): void { if (run && p[0] > 0) { run.best = p; show(p); } } // an iteration ended
+function cut(): void {                                 // move now: the last finished iteration's move
+  const p = run?.best;
+  hurry = true;
+  if (run && !p) Atomics.store(halt, 0, 1);            // none yet: stop after the first, a moment away
+  else if (run && p) { replace(); end({ x: p[3], y: p[4], d: p[0], N: p[1], m: p[2], cut: true }); }
+}
+function abort(): void { if (run) { replace(); end(undefined); } } // stop, no move
+function replace(): void { void thread.terminate(); thread = spare; spare = spawn(); replies.length = 0; at = -1; }
+function end(f: Found | undefined): void { const r = run!; run = undefined; clearTimeout(r.timer); r.done(f); }
+
+function fide(p: Pos, x: number, y: number): boolean { // legal by FIDE's rules? (micro-Max castles more)
+  if (!(p.b[x] & p.k)) return false;
+  if ((p.b[x] & 7) !== 4 || Math.abs(x - y) !== 2) return legalMoves(p.b, p.k, p.O).some(([a, c]) => a === x && c === y);
+  const G = y > x ? x | 7 : x & ~7, between = [...Array(Math.abs(G - x) - 1)].map((_, i) => Math.min(x, G) + 1 + i);
+  return (p.b[x] & 32) > 0 && p.b[G] === p.k + 38 && between.every((s) => !p.b[s]) &&
+    ![x, x + y >> 1, y].some((s) => attacked(p.b, s, 24 - p.k)); // the king crosses no attacked square
+}
+type Decision = { move: string; note: string } | { none: string };
+async function decide(lim: Clock): Promise<Decision | undefined> { // the move to play, or why none
+  if (bad) return { none: bad };
+  await hold(true);
+  const n = game.moves.length, p = game.pos[n], over = ending(p.k, p.b, p.O), ice = frozen(p.Q);
+  if (over) return { none: over };
+  if (ice && (faithful || gui === 'xboard' && p.Q < 0))
+    return { none: `frozen: micro-Max 3.2 moves no more once one side is 2000 points ahead (${p.Q} here)` };
+  let f = await search(lim, ice, true);
+  if (!f) return undefined;
+  let why = ice ? `fallback: frozen at ${p.Q}, so searched as if ${thaw(p.Q)}`
+    : game.thawed.includes(true) ? 'not replayable: a fallback moved earlier in this game'
+    : game.key === 'startpos' ? `the C plays it with --nodes ${f.N} after this game's ${n} moves`
+    : `replay: this position, go nodes ${f.N}`;
+  if (!fide(p, f.x, f.y)) {                            // a move the GUI would refuse, or none at all
+    why = `fallback: micro-Max 3.2's choice ${named(p, f.x, f.y)} is not legal here`;
+    await ask({ set: p }); at = n;                     // again from an empty table, castling left out
+    f = await search(lim, ice, false);
+    if (!f) return undefined;
+    if (!fide(p, f.x, f.y)) [f.x, f.y] = legalMoves(p.b, p.k, p.O)[0];
+  }
+  return { move: named(p, f.x, f.y), note: `depth ${f.d}, ${f.N} nodes, score ${f.m}${f.cut ? ', cut off' : ''}; ${why}` };
+}
+let searching: Promise<void> | undefined, endless = false, release: (() => void) | undefined;
+function stop(): void { endless = false; cut(); release?.(); } // UCI's stop (and the end of input)
+async function answer(lim: Clock, infinite = false): Promise<void> { // think, then move the protocol's way
+  endless = infinite; hurry = false;
+  const d = await decide(lim);
+  if (endless) await new Promise<void>((r) => { release = r; }); // go infinite: no move before stop
+  release = undefined;
+  if (!d) return;
+  const used = `${Math.round(now() - lim.start)} ms used${lim.target ? ` of ${Math.round(lim.target)}` : ''}`;
+  if ('none' in d) { note(`${d.none}; ${used}`); return send(gui === 'uci' ? 'bestmove 0000' : result(d.none)); }
+  note(`${d.note}; ${used}`);
+  send(gui === 'uci' ? `bestmove ${d.move}` : `move ${d.move}`);
+  const why = await move(d.move), p = game.pos[game.moves.length];
+  if (why) note(`error: micro-Max's own move ${d.move} was refused: ${why}`);
+  else if (gui === 'xboard' && ending(p.k, p.b, p.O)) send(result(ending(p.k, p.b, p.O)));
+}
+const result = (over: string): string => over.startsWith('checkmate') ? (over.includes('white') ? '1-0 {White mates}'
+  : '0-1 {Black mates}') : over.startsWith('stalemate') ? '1/2-1/2 {Stalemate}' : over.startsWith('frozen') ? 'resign' : `tellusererror ${over}`;
+
+// The two protocols' words, and the clock each move gets.
+const send = (...lines: string[]): void => writeAll(1, lines.map((l) => l + '\n').join(''));
+const note = (s: string): void => send(gui === 'uci' ? `info string ${s}` : `# ${s}`);
+const shown = (s: string): string => s.replace(/[^ -~]/g, '?').slice(0, 60); // input, echoed safely
+function show(p: Ply): void {                          // an iteration, the GUI's way
+  const [d, N, m, x, y, ms] = p, mv = named(game.pos[game.moves.length], x, y), mate = m > 3000 || m < -3000;
+  const moves = m > 0 ? 4000 - m : -4000 - m;          // mate in n: 4000 - n (the C: mated is -I/2)
+  if (gui === 'uci') send(`info depth ${d} score ${mate ? `mate ${moves}` : `cp ${m}`} nodes ${N} ` +
+    `nps ${ms > 0 ? Math.round(N * 1000 / ms) : 0} time ${Math.round(ms)} pv ${mv}`);
+  else if (posting) send(`${d} ${mate ? Math.sign(m) * 100000 + moves : m} ${Math.round(ms / 10)} ${N} ${mv}`);
+}
+function option(name = '', v = ''): void {            // setoption (UCI), option (xboard)
+  const o = name.trim().toLowerCase();
+  if (o === 'faithful' && /^(true|false|1|0)$/.test(v.trim())) faithful = /^(true|1)$/.test(v.trim());
+  else if (o === 'move overhead' && /^\d{1,4}$/.test(v.trim())) overhead = +v;
+  else if (o === 'hash') note('the hash table has a fixed size (2^24 + 8 entries, 192 MiB): Hash is ignored');
+  else note(`error: no option '${shown(name)}' with value '${shown(v)}'`);
+}
+const open = (t: number): Clock => ({ start: t, allow: Infinity, hard: Infinity, depth: 99, nodes: 2147483647, target: 0 });
+function perMove(t: number, ms: number): Clock {       // movetime, st: at most ms
+  const c = open(t);
+  c.allow = c.hard = Math.max(ms - overhead, 1); c.target = ms;
+  return c;
+}
+function timed(t: number, ms: number, inc: number, mtg: number): Clock { // this move's share of a clock
+  const c = open(t), left = Math.max(ms - overhead, 1), cap = left * (mtg === 1 ? 0.8 : 0.4);
+  c.target = Math.min(left / (mtg || 30) + inc * 0.75, cap / 2); // the aim; an iteration may start
+  c.allow = 2 * c.target; c.hard = Math.min(5 * c.target, cap); // if it ends by allow; cut at hard
+  return c;
+}
+
+async function uci(w: string[], line: string, t: number): Promise<void> { // one UCI command
+  const num = (key: string): number | undefined => { const i = w.indexOf(key); return i > 0 && /^-?\d+$/.test(w[i + 1]) ? +w[i + 1] : undefined; };
+  if (w[0] === 'uci') return send(`id name micro-Max 3.2 (micromax-ts ${version()})`, 'id author H.G. Muller (port: micromax-ts)',
+    'option name Faithful type check default false', 'option name Move Overhead type spin default 50 min 0 max 9999', 'uciok');
+  if (w[0] === 'isready') { if (!searching) await ask({}); return send('readyok'); } // the thread is up
+  if (w[0] === 'debug' || w[0] === 'register') return;
+  if (w[0] === 'setoption') { const m = /^\s*setoption\s+name\s+(.*?)(?:\s+value\s+(.*))?$/i.exec(line); return option(m?.[1], m?.[2]); }
+  if (w[0] === 'stop' || w[0] === 'ponderhit') return stop();
+  if (w[0] === 'quit') process.exit(0);
+  if (!['ucinewgame', 'position', 'go'].includes(w[0])) return note(`error: unknown command '${shown(line)}'`);
+  if (searching) { stop(); await searching; }          // (the GUI should have said stop)
+  if (w[0] === 'ucinewgame') { bad = ''; await reach('startpos', START, []); return; }
+  if (w[0] === 'position') {
+    const i = w.indexOf('moves'), head = w.slice(1, i < 0 ? undefined : i);
+    const p = head[0] === 'startpos' && head.length === 1 ? START : head[0] === 'fen' ? fen(head.slice(1).join(' '))
+      : 'position wants startpos or fen <FEN>, then moves';
+    bad = typeof p === 'string' ? `no position (${p})` : '';
+    if (typeof p === 'string') return note(`error: ${bad}`);
+    const why = await reach(p === START ? 'startpos' : head.join(' '), p, i < 0 ? [] : w.slice(i + 1));
+    return why ? note(`error: ${why}`) : undefined;
+  }
+  const c = game.pos[game.moves.length].k === 8 ? 'w' : 'b', ms = num(`${c}time`), mt = num('movetime');
+  const infinite = w.includes('infinite') || w.includes('ponder'), depth = num('depth'), nodes = num('nodes');
+  const lim = mt !== undefined ? perMove(t, mt) : ms !== undefined && !infinite ? timed(t, ms, num(`${c}inc`) ?? 0, num('movestogo') ?? 0) : open(t);
+  if (depth !== undefined) lim.depth = Math.max(1, depth);
+  if (nodes !== undefined) lim.nodes = Math.min(Math.max(1, nodes), 2147483647);
+  if ([ms, mt, depth, nodes].every((x) => x === undefined) && !infinite) lim.nodes = nodeLimit; // a bare go: the C's limit
+  if (w.includes('searchmoves') || w.includes('mate')) note('searchmoves and mate are not supported: ignored');
+  searching = answer(lim, infinite).finally(() => { searching = undefined; });
+}
+
+let force = false, mine = 16, posting = false, mps = 0, base = 0, inc = 0, st = 0, sd = 99, left = 0, since = 0;
+async function xboard(w: string[], line: string, t: number): Promise<void> { // one xboard command
+  const c = w[0], num = Number(w[1]);
+  if (['xboard', 'accepted', 'rejected', 'random', 'computer', 'name', 'hard', 'easy', 'otim', 'draw', 'hint', 'bk'].includes(c)) return;
+  if (c === 'protover') return send(`feature myname="micro-Max 3.2 (micromax-ts ${version()})" setboard=1 ping=1 ` +
+    'usermove=1 playother=0 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 nps=0 debug=1 ' +
+    'variants="normal" option="Faithful -check 0" option="Move Overhead -spin 50 0 9999" done=1');
+  if (c === 'quit') process.exit(0);
+  if (c === '?') return cut();
+  if (c === 'ping') { void (searching ?? ask({})).then(() => send(`pong ${shown(w[1] ?? '')}`)); return; }
+  if (c === 'post' || c === 'nopost') { posting = c === 'post'; return; }
+  if (c === 'option') { const m = /^\s*option\s+([^=]*)(?:=(.*))?$/.exec(line); return option(m?.[1], m?.[2]); }
+  if (['time', 'st', 'sd'].includes(c) && !(num >= 0)) return send(`Error (wants a number): ${shown(line)}`);
+  if (c === 'time') { left = 10 * num; return; }
+  if (c === 'st') { st = 1000 * num; base = 0; return; }
+  if (c === 'sd') { sd = Math.max(1, num); return; }
+  if (c === 'level') {
+    const [m, b, i] = [Number(w[1]), (w[2] ?? '').split(':').map(Number), Number(w[3])];
+    if (w.length !== 4 || !(m >= 0 && i >= 0) || b.some((x) => !(x >= 0))) return send(`Error (bad level): ${shown(line)}`);
+    mps = m; base = 1000 * (60 * b[0] + (b[1] ?? 0)); inc = 1000 * i; st = 0; since = game.moves.length; return;
+  }
+  const mv = c === 'usermove' ? w[1] ?? '' : /^[a-h][1-8][a-h][1-8]/.test(c) ? c : undefined;
+  if (mv === undefined && !['new', 'force', 'go', 'setboard', 'undo', 'remove', 'result', 'variant'].includes(c))
+    return send(`Error (unknown command): ${shown(c)}`);
+  abort(); await searching;                            // these end a search, without a move
+  if (c === 'new') { force = false; mine = 16; sd = 99; left = since = 0; bad = ''; await reach('startpos', START, []); }
+  else if (c === 'variant' && w[1] !== 'normal') send(`Error (only normal chess): ${shown(line)}`);
+  else if (c === 'force' || c === 'result') force = true;
+  else if (c === 'setboard') {
+    const p = fen(line.trim().slice(8));
+    bad = typeof p === 'string' ? `no position (${p})` : '';
+    if (typeof p === 'string') send(`tellusererror Illegal position: ${p}`); else await reach(`fen ${line.trim().slice(8)}`, p, []);
+  } else if (c === 'undo' || c === 'remove') {
+    const n = c === 'undo' ? 1 : 2;
+    if (game.moves.length < n) send(`Error (no move to take back): ${c}`);
+    else await reach(game.key, game.pos[0], game.moves.slice(0, -n));
+  } else if (mv !== undefined) { const why = await move(mv); if (why) return send(`Illegal move (${why}): ${shown(mv)}`); }
+  const k = game.pos[game.moves.length].k, n = game.moves.length - since;
+  if (c === 'go') { force = false; mine = k; }
+  if (force || k !== mine || c !== 'go' && mv === undefined) return;
+  const lim = st ? perMove(t, st) : base ? timed(t, left || base, inc, mps ? mps - Math.floor(n / 2) % mps : 0) : { ...open(t), nodes: nodeLimit };
+  lim.depth = sd;
+  searching = answer(lim).finally(() => { searching = undefined; });
+}
+
+function protocol(): void {                            // --uci, --xboard: commands in order, one at a time
+  init();
+  START = { b: board.slice(), Q: 0, O: 0, k: 8 };
+  game = { key: 'startpos', moves: [], pos: [START], thawed: [] };
+  thread = spawn(); spare = spawn();
+  const handle = gui === 'uci' ? uci : xboard, LONG = 16384;
+  let part = '', chain = Promise.resolve();
+  const queue = (line: string, t: number): void => {
+    const w = line.trim().split(/\s+/);
+    chain = chain.then(() => line.length > LONG ? note(`error: a line of more than ${LONG} bytes is ignored`)
+      : w[0] ? handle(w, line, t) : undefined).catch((err: Error) => note(`error: ${err.message}`));
+  };
+  process.stdin.on('data', (chunk: Buffer) => {
+    const t = now(), lines = (part + chunk.toString('latin1')).split('\n');
+    part = lines.pop()!.slice(0, LONG + 1);            // a line too long is kept only that far
+    for (const l of lines) queue(l.replace(/\r$/, ''), t);
+  });
+  process.stdin.on('end', () => {                      // the GUI is gone: finish the move, then exit
+    queue(part, now());
+    void chain.then(async () => { if (endless) stop(); await searching; process.exit(0); });
+  });
+}
+
+if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
+  options(process.argv.slice(2));
+  if (gui) protocol(); else main();
+} else if (!isMainThread && workerData instanceof Int32Array) serve(); // an engine thread
 
 // For the tests. The engine goes out as one object: a binding exported by name is read through
 // a module cell, and D() reading b, A and itself that way ran 15 % more instructions.

@@ -1,0 +1,134 @@
+// In a GUI, every search is still the C's search. A game given as `position startpos moves ...`
+// and `go nodes N` (UCI), or as moves and `go` with --nodes N (xboard), must show the C's own
+// iterations (the trace lines of its golden transcripts) and play the C's move, ply by ply. A move
+// chosen on a clock must be the move the C plays at --nodes N_d after the same moves, where N_d is
+// the node count after the last iteration the search finished (its info string says it). And a FEN
+// must set up what the C's loop would hold: the start FEN behaves exactly as startpos.
+
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { describe, test } from 'node:test';
+import { Chess } from 'chess.js';
+import { parseTranscript, replay, seededRandom } from './boards.ts';
+import { whyNoC } from './c-oracle.ts';
+import { replayOf, Session } from './gui.ts';
+import { runC, runPort, portArgs } from './run.ts';
+import { goldenPath, scriptInput, SCRIPTS } from './scripts.ts';
+
+const noC = whyNoC();
+const sq = (s: number): string => 'abcdefgh'[s & 7] + (8 - (s >> 4));
+
+/** One think of the C: its trace lines (ply >= 1) as the GUI should show them, and its move. */
+interface Think { before: string[]; iterations: { d: number; N: number; m: number; mv: string }[]; move: string; over: boolean }
+function thinks(name: string): Think[] {
+  const s = SCRIPTS.find((x) => x.name === name)!, out = fs.readFileSync(goldenPath(s)), input = scriptInput(s);
+  const t = parseTranscript(out), r = replay(out, input), played: string[] = [], list: Think[] = [];
+  const moveAt = new Map(r.moves.map((m) => [m.index, m])), ended = new Set(r.stays.filter((x) => x.end).map((x) => x.index));
+  const lines = input.toString('latin1').split('\n');
+  for (let i = 1; i < t.boards.length; i++) {
+    const m = moveAt.get(i), text = m ? m.from + m.to + (m.promotion ?? '') : '0000';
+    if (lines[i - 1] === '') {
+      const iterations = t.traces[i].map((l) => /^ *(-?\d+) ply, +(-?\d+) searched, +(-?\d+) by \( *([0-9a-f]+), *([0-9a-f]+)\)$/.exec(l)!)
+        .map((x) => ({ d: +x[1], N: +x[2], m: +x[3], mv: sq(parseInt(x[4], 16)) + sq(parseInt(x[5], 16)) })).filter((x) => x.d > 0);
+      list.push({ before: played.slice(), iterations, move: text, over: ended.has(i) });
+    }
+    if (m) played.push(text);
+  }
+  return list;
+}
+const uciScore = (m: number): string => m > 3000 ? `mate ${4000 - m}` : m < -3000 ? `mate ${-4000 - m}` : `cp ${m}`;
+const xbScore = (m: number): number => m > 3000 ? 100000 + 4000 - m : m < -3000 ? -100000 - 4000 - m : m;
+
+describe('move by move, the C\'s own games (golden transcripts)', () => {
+  for (const [name, nodes] of [['engine-1e4', 10000], ['mixed-1e4', 10000]] as const) {
+    test(`UCI, ${name}: position startpos moves ... + go nodes ${nodes} shows the C's iterations and plays its move`, async () => {
+      const all = thinks(name), s = new Session('uci');
+      s.send('uci', 'setoption name Faithful value true', 'isready');
+      await s.expect(/^readyok$/);
+      for (const th of all) {
+        s.send(`position startpos${th.before.length ? ` moves ${th.before.join(' ')}` : ''}`, `go nodes ${nodes}`);
+        const out = await s.upTo(/^bestmove /);
+        const info = out.map((l) => /^info depth (\d+) score (\S+ -?\d+) nodes (\d+) .* pv (\S+)$/.exec(l.text)).filter((x) => x !== null)
+          .map((x) => ({ d: +x[1], score: x[2], N: +x[3], mv: x[4].slice(0, 4) }));
+        const at = `after ${th.before.length} plies`;
+        // checkmate or stalemate: the C still searches (and finds nothing); the GUI side says so instead
+        if (th.over) assert.ok(out.some((l) => /^info string (checkmate|stalemate)/.test(l.text)) && !info.length, at);
+        else assert.deepEqual(info, th.iterations.map((x) => ({ d: x.d, score: uciScore(x.m), N: x.N, mv: x.mv })), at);
+        assert.equal(out.at(-1)!.text, `bestmove ${th.move}`, at);
+      }
+      assert.ok(all.length >= 60, `${all.length} engine moves`);
+      assert.equal((await s.close()).code, 0);
+    });
+  }
+  test('xboard, engine-1e3 (300 plies): force, go with --nodes 1000 and post show the C\'s iterations and play its moves', async () => {
+    const all = thinks('engine-1e3'), s = new Session('xboard', { args: ['--nodes', '1000'] });
+    s.send('xboard', 'protover 2', 'new', 'post', 'force');
+    for (const th of all) {
+      s.send('go');
+      const out = await s.upTo(/^(move |resign)/);
+      const lines = out.map((l) => /^(\d+) (-?\d+) \d+ (\d+) (\S+)$/.exec(l.text)).filter((x) => x !== null)
+        .map((x) => ({ d: +x[1], score: +x[2], N: +x[3], mv: x[4].slice(0, 4) }));
+      assert.deepEqual(lines, th.iterations.map((x) => ({ d: x.d, score: xbScore(x.m), N: x.N, mv: x.mv })), `ply ${th.before.length}`);
+      assert.equal(out.at(-1)!.text, th.move === '0000' ? 'resign' : `move ${th.move}`);
+      s.send('force');
+    }
+    assert.equal(all.length, 300);
+    assert.equal((await s.close()).code, 0);
+  });
+});
+
+/** Replays moves (typed) then an empty line in the C, or in the port's terminal mode without the
+ *  C (byte-identical to it by the transcript tests), at --nodes n; the move it plays last. */
+async function cMove(moves: string[], n: number): Promise<string> {
+  const input = moves.map((m) => `${m}\n`).join('') + '\n';
+  const r = noC ? await runPort(input, portArgs({ nodes: n })) : await runC(input, { nodes: n });
+  const g = replay(r.stdout, input), last = g.moves.at(-1);
+  return last && last.index === g.boards.length - 1 && last.by === 'engine' ? last.from + last.to + (last.promotion ?? '') : '0000';
+}
+
+test(`a game on the clock: every move is the ${noC ? 'C\'s (through the port\'s terminal mode)' : 'C\'s'} at --nodes N_d, cut-off searches included`, async () => {
+  const s = new Session('uci'), rng = seededRandom(11), moves: string[] = [], checks: { plies: number; nodes: number; move: string; cut: boolean }[] = [];
+  const chess = new Chess();
+  s.send('uci', 'isready');
+  await s.expect(/^readyok$/);
+  for (let ply = 0; ply < 60 && !chess.isGameOver(); ply++) {
+    s.send(`position startpos${moves.length ? ` moves ${moves.join(' ')}` : ''}`);
+    if (ply % 2) s.send(`go movetime ${40 + rng.int(200)}`);          // stopped by its clock
+    else { s.send('go infinite'); await new Promise((r) => setTimeout(r, 20 + rng.int(300))); s.send('stop'); } // cut off
+    const out = await s.upTo(/^bestmove /), move = out.at(-1)!.text.split(' ')[1];
+    const how = out.map((l) => replayOf(l.text)).find((x) => x !== undefined);
+    assert.ok(how, `ply ${ply}: no replay info in\n${out.map((l) => l.text).join('\n')}`);
+    assert.equal(how.plies, ply);
+    checks.push({ plies: ply, nodes: how.nodes, move, cut: how.cut });
+    chess.move({ from: move.slice(0, 2), to: move.slice(2, 4), promotion: move[4] });
+    moves.push(move);
+  }
+  assert.equal((await s.close()).code, 0);
+  const cuts = checks.filter((c) => c.cut).length;
+  assert.ok(cuts >= 5, `only ${cuts} searches were cut off`);
+  for (let k = 0; k < checks.length; k += 2) {                         // two at a time: both cores
+    const pair = checks.slice(k, k + 2);
+    const got = await Promise.all(pair.map((c) => cMove(moves.slice(0, c.plies), c.nodes)));
+    pair.forEach((c, j) => assert.equal(got[j], c.move, `ply ${c.plies} (--nodes ${c.nodes}${c.cut ? ', cut off' : ''})`));
+  }
+});
+
+describe('FEN', () => {
+  const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+  test('the start FEN behaves exactly as startpos (same iterations, same move), with and without moves', async () => {
+    const s = new Session('uci');
+    s.send('uci', 'isready');
+    await s.expect(/^readyok$/);
+    const run = async (pos: string, go: string): Promise<string[]> => {
+      s.send(pos, go);
+      return (await s.upTo(/^bestmove /)).map((l) => l.text.replace(/ nps \d+ time \d+/, '').replace(/; \d+ ms used.*/, ''))
+        .map((l) => l.replace(/; (the C plays it|replay:).*/, ''));
+    };
+    for (const [moves, n] of [['', 1000], ['', 20000], ['', 200000], [' moves e2e4 e7e5 g1f3', 20000], [' moves d2d4 g8f6 c2c4 e7e6 b1c3 f8b4', 50000]] as const) {
+      const a = await run(`position startpos${moves}`, `go nodes ${n}`), b = await run(`position fen ${START}${moves}`, `go nodes ${n}`);
+      assert.deepEqual(b, a, `${moves || 'no moves'}, go nodes ${n}`);
+      assert.ok(a.length >= 3);
+    }
+    assert.equal((await s.close()).code, 0);
+  });
+});

@@ -1,0 +1,77 @@
+// Drives micromax.ts --uci / --xboard as a GUI would: lines in, lines out with the time each
+// arrived, and waits with a deadline (a hung engine fails the test instead of hanging it).
+
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { builtPortCommand, portCommand, ROOT } from './run.ts';
+
+export interface Line { t: number; text: string }
+
+export class Session {
+  readonly lines: Line[] = [];
+  readonly proc: ChildProcessWithoutNullStreams;
+  stderr = '';
+  private seen = 0;                                   // lines before this one were matched already
+  private wake: (() => void) | undefined;
+  readonly exited: Promise<{ code: number | null; signal: string | null }>;
+
+  /** protocol: 'uci' or 'xboard'; built: run dist/micromax.js (what npm start and the bin run). */
+  constructor(protocol: 'uci' | 'xboard', opts: { built?: boolean; args?: string[] } = {}) {
+    const args = [`--${protocol}`, ...(opts.args ?? [])];
+    const [cmd, argv] = opts.built ? builtPortCommand(args) : portCommand(args);
+    this.proc = spawn(cmd, argv, { cwd: ROOT });
+    let part = '';
+    this.proc.stdout.on('data', (d: Buffer) => {
+      const t = performance.now(), got = (part + d.toString('latin1')).split('\n');
+      part = got.pop()!;
+      for (const text of got) this.lines.push({ t, text });
+      this.wake?.();
+    });
+    this.proc.stderr.on('data', (d: Buffer) => { this.stderr += d.toString(); });
+    this.proc.stdin.on('error', () => { /* it may have exited */ });
+    this.exited = new Promise((res) => this.proc.on('close', (code, signal) => { res({ code, signal }); this.wake?.(); }));
+  }
+
+  /** Sends lines; returns the time they were written. */
+  send(...lines: string[]): number {
+    this.proc.stdin.write(lines.map((l) => l + '\n').join(''));
+    return performance.now();
+  }
+
+  /** The next unmatched line matching re (later lines stay unmatched); fails after ms. */
+  async expect(re: RegExp, ms = 60_000): Promise<Line> {
+    const until = performance.now() + ms;
+    for (;;) {
+      const k = this.lines.findIndex((l, i) => i >= this.seen && re.test(l.text));
+      if (k >= 0) { this.seen = k + 1; return this.lines[k]; }
+      const left = until - performance.now();
+      if (left <= 0 || this.proc.exitCode !== null) {
+        throw new Error(`no line matching ${re} within ${ms} ms; the last lines:\n${this.lines.slice(-12).map((l) => l.text).join('\n')}\n${this.stderr}`);
+      }
+      await new Promise<void>((res) => { const timer = setTimeout(res, left); this.wake = () => { clearTimeout(timer); res(); }; });
+    }
+  }
+
+  /** The lines after the cursor up to and including the next match of re. */
+  async upTo(re: RegExp, ms?: number): Promise<Line[]> {
+    const from = this.seen, hit = await this.expect(re, ms);
+    return this.lines.slice(from, this.lines.indexOf(hit) + 1);
+  }
+
+  /** Ends the input (or sends quit) and waits for the exit. */
+  async close(quit = true): Promise<{ code: number | null; signal: string | null }> {
+    if (quit) this.send('quit');
+    this.proc.stdin.end();
+    const timer = setTimeout(() => this.proc.kill('SIGKILL'), 20_000);
+    const r = await this.exited;
+    clearTimeout(timer);
+    return r;
+  }
+}
+
+/** The UCI info string that says how to replay a move: [nodes, plies before it] or undefined. */
+export function replayOf(text: string): { nodes: number; plies: number; cut: boolean } | undefined {
+  const m = /--nodes (\d+) after this game's (\d+) moves/.exec(text);
+  return m ? { nodes: Number(m[1]), plies: Number(m[2]), cut: text.includes('cut off') } : undefined;
+}
+
+export { ROOT };
