@@ -463,11 +463,14 @@ function serve(): void {                               // the engine's thread: a
 // The GUI side: the game, and the engine's thread with a spare.
 let thread: Worker, spare: Worker, faithful = false, overhead = 50; // the options a GUI may set
 const replies: ((r: Reply) => void)[] = [];            // one per job sent, answered in order
-function spawn(): Worker {                             // an engine thread running this very file
-  const url = import.meta.url, w = url.endsWith('.ts') // (port only: Node 20 runs no tsx in workers)
-    ? new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((t) => ` +
-      `t.tsImport(${JSON.stringify(url)}, ${JSON.stringify(url)}))`, { eval: true, workerData: halt })
+function engineThread(): Worker {                      // a thread running this very file: serve()
+  const url = import.meta.url;                         // (port only: Node 20 runs no tsx in workers)
+  return url.endsWith('.ts') ? new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})` +
+    `.then((t) => t.tsImport(${JSON.stringify(url)}, ${JSON.stringify(url)}))`, { eval: true, workerData: halt })
     : new Worker(new URL(url), { workerData: halt });
+}
+function spawn(): Worker {                             // the engine's thread, answering in order
+  const w = engineThread();
   w.on('message', (m: Ply | Reply) => { if (w === thread) if (Array.isArray(m)) ply(m); else replies.shift()?.(m); });
   w.on('error', (err) => { note(`error: the engine thread failed: ${err.message}`); process.exit(1); });
   w.on('exit', () => { if (w === thread || w === spare) { note('error: the engine thread ended'); process.exit(1); } });
@@ -733,10 +736,13 @@ async function xboard(w: string[], line: string, t: number): Promise<void> { // 
   searching = answer(lim).finally(() => { searching = undefined; });
 }
 
-function protocol(): void {                            // --uci, --xboard: commands in order, one at a time
+function begin(): void {                               // the C's set-up, as the GUI side's start
   init();
   START = { b: board.slice(), Q: 0, O: 0, k: 8 };
   game = { key: 'startpos', moves: [], pos: [START], thawed: [] };
+}
+function protocol(): void {                            // --uci, --xboard: commands in order, one at a time
+  begin();
   thread = spawn(); spare = spawn();
   const handle = gui === 'uci' ? uci : xboard, LONG = 16384;
   let part = '', chain = Promise.resolve();
@@ -764,4 +770,4 @@ if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(fs.real
 // For the tests. The engine goes out as one object: a binding exported by name is read through
 // a module cell, and D() reading b, A and itself that way ran 15 % more instructions.
 export const engine = { D, board, T, A, ch, int, quot };
-export { init, random, srandom, legalMoves, attacked };
+export { init, random, srandom, legalMoves, attacked, begin, fen, engineThread, type Pos };
