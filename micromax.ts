@@ -416,13 +416,13 @@ function options(argv: string[]): void {               // one line on stderr and
 
 interface Pos { b: Int8Array; Q: number; O: number; k: number } // what the C's loop keeps
 interface Clock { start: number; allow: number; hard: number; depth: number; nodes: number; target: number }
-interface Job { set?: Pos; play?: number[]; think?: Clock; thaw?: boolean; castle?: boolean }
+interface Job { set?: Pos; play?: number[]; think?: Clock; thaw?: boolean; castle?: boolean; warm?: boolean }
 interface Reply { ok?: boolean; pos?: Pos; best?: number[] }
 interface Found { x: number; y: number; d: number; N: number; m: number; cut: boolean }
 type Ply = number[];                                   // an iteration: depth, nodes, score, from, to, ms
 
 const now = (): number => performance.timeOrigin + performance.now(); // ms, alike in every thread
-const halt: Int32Array = isMainThread ? new Int32Array(new SharedArrayBuffer(4)) : workerData;
+const halt: Int32Array = isMainThread ? new Int32Array(1) : workerData; // 1: stop after this iteration
 let clock: Clock | undefined, last = 0, step = 0;      // a search's limits; its last iteration: end, length
 function start(c: Clock): void { clock = c; last = step = 0; nodeLimit = c.nodes; }
 function enough(d: number): boolean {                  // after iteration d: stop deepening?
@@ -438,9 +438,9 @@ function serve(): void {                               // the engine's thread: a
   let k = 8, clean = true;                             // side to move; hash table all zero
   const clear = (): void => { if (!clean) A.K.fill(0); clean = true; };
   init();
-  nodeLimit = 2e4; D(8, -I, I, 0, 1, 1, 0, 8, 0); A.K.fill(0); // warm-up: V8 compiles D() now (port only)
   parentPort!.on('message', (job: Job) => {
     const Q0 = Q, e = job.thaw ? thaw(Q) : Q;
+    if (job.warm) { nodeLimit = 2e4; D(8, -I, I, 0, 1, 1, 0, 8, 0); A.K.fill(0); return; } // V8 compiles D() (port only)
     if (job.set) { board.set(job.set.b); ({ Q, O, k } = job.set); clear(); }
     if (job.play) {                               // a typed line: clear, check (and play) it
       [K, L] = job.play; N = 0; clear(); clean = false;
@@ -461,22 +461,23 @@ function serve(): void {                               // the engine's thread: a
 }
 
 // The GUI side: the game, and the engine's thread with a spare.
-let thread: Worker, spare: Worker, faithful = false, overhead = 50; // the options a GUI may set
-const replies: ((r: Reply) => void)[] = [];            // one per job sent, answered in order
-function engineThread(): Worker {                      // a thread running this very file: serve()
+interface Engine { w: Worker; halt: Int32Array; replies: ((r: Reply) => void)[] } // answers come in order
+let thread: Engine, spare: Engine | undefined, drainer: Engine | undefined; // the engine; one ready; one cut off
+let faithful = false, overhead = 50;                   // the options a GUI may set
+function engineThread(halt: Int32Array): Worker {      // a thread running this very file: serve()
   const url = import.meta.url;                         // (port only: Node 20 runs no tsx in workers)
   return url.endsWith('.ts') ? new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})` +
     `.then((t) => t.tsImport(${JSON.stringify(url)}, ${JSON.stringify(url)}))`, { eval: true, workerData: halt })
     : new Worker(new URL(url), { workerData: halt });
 }
-function spawn(): Worker {                             // the engine's thread, answering in order
-  const w = engineThread();
-  w.on('message', (m: Ply | Reply) => { if (w === thread) if (Array.isArray(m)) ply(m); else replies.shift()?.(m); });
-  w.on('error', (err) => { note(`error: the engine thread failed: ${err.message}`); process.exit(1); });
-  w.on('exit', () => { if (w === thread || w === spare) { note('error: the engine thread ended'); process.exit(1); } });
-  return w;
+function spawn(): Engine {
+  const halt = new Int32Array(new SharedArrayBuffer(4)), e: Engine = { w: engineThread(halt), halt, replies: [] };
+  e.w.on('message', (m: Ply | Reply) => { if (!Array.isArray(m)) e.replies.shift()?.(m); else if (e === thread) ply(m); });
+  e.w.on('error', (err) => { note(`error: the engine thread failed: ${err.message}`); process.exit(1); });
+  e.w.on('exit', () => { if (e === thread || e === spare) { note('error: the engine thread ended'); process.exit(1); } });
+  return e;
 }
-const ask = (job: Job): Promise<Reply> => new Promise((res) => { replies.push(res); thread.postMessage(job); });
+const ask = (job: Job): Promise<Reply> => new Promise((res) => { thread.replies.push(res); thread.w.postMessage(job); });
 
 let START: Pos;                                        // the C's start: O = 0, as in its globals
 let game = { key: '', moves: [] as string[], pos: [] as Pos[], thawed: [] as boolean[] }, bad = '';
@@ -561,23 +562,30 @@ function fen(text: string): Pos | string {             // a FEN as the C's loop 
 // A search, stopped by its own clock between iterations, or cut off (stop, ?, the deadline).
 let run: { done: (f?: Found) => void; best?: Ply; timer?: NodeJS.Timeout } | undefined, hurry = false;
 function search(lim: Clock, ice: boolean, castle: boolean): Promise<Found | undefined> { // undefined: aborted
-  Atomics.store(halt, 0, +hurry); exact = false;       // (told to move already: after the first ply)
+  Atomics.store(thread.halt, 0, +hurry); exact = false; // (told to move already: after the first ply)
   return new Promise((done) => {
     const r: NonNullable<typeof run> = run = { done };
     if (lim.hard < Infinity) r.timer = setTimeout(cut, Math.max(0, lim.start + lim.hard - now()));
-    replies.push((a) => { const [x, y, N] = a.best!; end({ x, y, N, d: r.best?.[0] ?? 0, m: r.best?.[2] ?? 0, cut: false }); });
-    thread.postMessage({ think: lim, thaw: ice, castle });
+    thread.replies.push((a) => { const [x, y, N] = a.best!; end({ x, y, N, d: r.best?.[0] ?? 0, m: r.best?.[2] ?? 0, cut: false }); });
+    thread.w.postMessage({ think: lim, thaw: ice, castle });
   });
 }
 function ply(p: Ply): void { if (run && p[0] > 0) { run.best = p; show(p); } } // an iteration ended
 function cut(): void {                                 // move now: the last finished iteration's move
   const p = run?.best;
   hurry = true;
-  if (run && !p) Atomics.store(halt, 0, 1);            // none yet: stop after the first, a moment away
+  if (run && !p) Atomics.store(thread.halt, 0, 1);     // none yet: stop after the first, a moment away
   else if (run && p) { replace(); end({ x: p[3], y: p[4], d: p[0], N: p[1], m: p[2], cut: true }); }
 }
 function abort(): void { if (run) { replace(); end(undefined); } } // stop, no move
-function replace(): void { void thread.terminate(); thread = spare; spare = spawn(); replies.length = 0; at = -1; }
+function replace(): void {                             // the spare takes over; the thread cut off ends
+  const old = thread, gone = (): void => { if (drainer === old) drainer = undefined; }; // its iteration
+  const quit = setTimeout(() => { void old.w.terminate(); gone(); }, 1000); // (a second at most) and is
+  if (drainer) void drainer.w.terminate();             // the next spare, compiled and ready
+  drainer = old; Atomics.store(old.halt, 0, 1);
+  old.replies = [() => { clearTimeout(quit); gone(); if (spare) void old.w.terminate(); else spare = old; }];
+  thread = spare ?? spawn(); spare = undefined; at = -1;
+}
 function end(f: Found | undefined): void { const r = run!; run = undefined; clearTimeout(r.timer); r.done(f); }
 
 function fide(p: Pos, x: number, y: number): boolean { // legal by FIDE's rules? (micro-Max castles more)
@@ -625,6 +633,7 @@ async function answer(lim: Clock, infinite = false): Promise<void> { // think, t
   const why = await move(d.move), p = game.pos[game.moves.length];
   if (why) note(`error: micro-Max's own move ${d.move} was refused: ${why}`);
   else if (gui === 'xboard' && ending(p.k, p.b, p.O)) send(result(ending(p.k, p.b, p.O)));
+  if (!spare && !drainer) { spare = spawn(); spare.w.postMessage({ warm: true }); } // (now: not in a search)
 }
 const result = (over: string): string => over.startsWith('checkmate') ? (over.includes('white') ? '1-0 {White mates}'
   : '0-1 {Black mates}') : over.startsWith('stalemate') ? '1/2-1/2 {Stalemate}' : over.startsWith('frozen') ? 'resign' : `tellusererror ${over}`;
@@ -662,7 +671,7 @@ function timed(t: number, ms: number, inc: number, mtg: number): Clock { // this
 
 async function uci(w: string[], line: string, t: number): Promise<void> { // one UCI command
   const num = (key: string): number | undefined => { const i = w.indexOf(key); return i > 0 && /^-?\d+$/.test(w[i + 1]) ? +w[i + 1] : undefined; };
-  if (w[0] === 'uci') return send(`id name micro-Max 3.2 (micromax-ts ${version()})`, 'id author H.G. Muller (port: micromax-ts)',
+  if (w[0] === 'uci') return send(`id name micro-Max 3.2 ts ${version()}`, 'id author H.G. Muller (port: micromax-ts)',
     'option name Faithful type check default false', 'option name Move Overhead type spin default 50 min 0 max 9999', 'uciok');
   if (w[0] === 'isready') { if (!searching) await ask({}); return send('readyok'); } // the thread is up
   if (w[0] === 'debug' || w[0] === 'register') return;
@@ -695,7 +704,7 @@ let force = false, mine = 16, posting = false, mps = 0, base = 0, inc = 0, st = 
 async function xboard(w: string[], line: string, t: number): Promise<void> { // one xboard command
   const c = w[0], num = Number(w[1]);
   if (['xboard', 'accepted', 'rejected', 'random', 'computer', 'name', 'hard', 'easy', 'otim', 'draw', 'hint', 'bk'].includes(c)) return;
-  if (c === 'protover') return send(`feature myname="micro-Max 3.2 (micromax-ts ${version()})" setboard=1 ping=1 ` +
+  if (c === 'protover') return send(`feature myname="micro-Max 3.2 ts ${version()}" setboard=1 ping=1 ` +
     'usermove=1 playother=0 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 nps=0 debug=1 ' +
     'variants="normal" option="Faithful -check 0" option="Move Overhead -spin 50 0 9999" done=1');
   if (c === 'quit') process.exit(0);
@@ -744,6 +753,7 @@ function begin(): void {                               // the C's set-up, as the
 function protocol(): void {                            // --uci, --xboard: commands in order, one at a time
   begin();
   thread = spawn(); spare = spawn();
+  for (const e of [thread, spare]) e.w.postMessage({ warm: true });
   const handle = gui === 'uci' ? uci : xboard, LONG = 16384;
   let part = '', chain = Promise.resolve();
   const queue = (line: string, t: number): void => {

@@ -89,13 +89,14 @@ async function cMove(moves: string[], n: number): Promise<string> {
 test(`a game on the clock: every move is the ${noC ? 'C\'s (through the port\'s terminal mode)' : 'C\'s'} at --nodes N_d, cut-off searches included`, async () => {
   const s = new Session('uci'), rng = seededRandom(11), moves: string[] = [], checks: { plies: number; nodes: number; move: string; cut: boolean }[] = [];
   const chess = new Chess();
-  s.send('uci', 'isready');
+  s.send('uci', 'setoption name Faithful value true', 'isready');   // at the freeze: no move, as the C
   await s.expect(/^readyok$/);
   for (let ply = 0; ply < 60 && !chess.isGameOver(); ply++) {
     s.send(`position startpos${moves.length ? ` moves ${moves.join(' ')}` : ''}`);
     if (ply % 2) s.send(`go movetime ${40 + rng.int(200)}`);          // stopped by its clock
     else { s.send('go infinite'); await new Promise((r) => setTimeout(r, 20 + rng.int(300))); s.send('stop'); } // cut off
     const out = await s.upTo(/^bestmove /), move = out.at(-1)!.text.split(' ')[1];
+    if (move === '0000') { checks.push({ plies: ply, nodes: 1000, move, cut: false }); break; } // frozen
     const how = out.map((l) => replayOf(l.text)).find((x) => x !== undefined);
     assert.ok(how, `ply ${ply}: no replay info in\n${out.map((l) => l.text).join('\n')}`);
     assert.equal(how.plies, ply);

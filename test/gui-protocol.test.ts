@@ -28,7 +28,7 @@ describe('UCI', () => {
     const s = new Session('uci');
     s.send('uci');
     const hello = (await s.upTo(/^uciok$/)).map((l) => l.text);
-    assert.match(hello[0], /^id name micro-Max 3\.2 \(micromax-ts \d+\.\d+\.\d+\)$/);
+    assert.match(hello[0], /^id name micro-Max 3\.2 ts \d+\.\d+\.\d+$/);
     assert.ok(hello.includes('option name Faithful type check default false'));
     assert.ok(hello.includes('option name Move Overhead type spin default 50 min 0 max 9999'));
     assert.ok(!hello.some((l) => /option name Hash/.test(l)), 'no Hash option: the table has a fixed size');
@@ -233,7 +233,7 @@ function replayChess(moves: string[], from?: string): Chess {
 describe('FEN', () => {
   test('what a FEN sets up is what the C\'s own moves build: pieces, castling rights, e.p., side, and Q', async (t) => {
     begin();
-    const w = engineThread(), replies: ((p: { ok?: boolean; pos?: Pos }) => void)[] = [];
+    const w = engineThread(new Int32Array(new SharedArrayBuffer(4))), replies: ((p: { ok?: boolean; pos?: Pos }) => void)[] = [];
     w.on('message', (m: unknown) => { if (!Array.isArray(m)) replies.shift()?.(m as { ok?: boolean; pos?: Pos }); });
     const ask = (job: object): Promise<{ ok?: boolean; pos?: Pos }> => new Promise((res) => { replies.push(res); w.postMessage(job); });
     const at88 = (s: string): number => 16 * (56 - s.charCodeAt(1)) + s.charCodeAt(0) - 97;

@@ -1,0 +1,30 @@
+// Real matches: xboard under Xvfb runs micro-Max against Fairy-Max at 10 seconds + 0.1 a move, in
+// each protocol (UCI through polyglot, as xboard's -fUCI does). The saved PGN must show no time
+// forfeit, no illegal move, no false claim: every game ends by rule or by xboard's adjudication.
+// Needs xboard, xvfb, xauth, polyglot and fairymax (.ci/run installs them); without them the
+// test is skipped, unless MICROMAX_GUI_TESTS=1 (set by CI) makes their absence a failure.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { badEnding, budgets, match, whyNoXboard } from './xboard.ts';
+
+const why = whyNoXboard(), must = process.env.MICROMAX_GUI_TESTS === '1';
+const skip = why && !must ? `skipped: ${why}` : false;
+
+for (const protocol of ['xboard', 'uci'] as const) {
+  test(`xboard ${protocol === 'uci' ? '-fUCI (polyglot)' : 'native'}: two games at 0:10 + 0.1 against Fairy-Max end by rule, with no forfeit`, { skip }, async (t) => {
+    assert.equal(why, undefined, why);
+    const m = await match({ protocol, games: 2, tc: '0:10', inc: 0.1 });
+    assert.equal(m.games.length, 2, `games in the PGN after ${m.seconds.toFixed(0)} s:\n${m.pgn.slice(-2000)}`);
+    for (const g of m.games) {
+      assert.equal(badEnding(g), undefined, `${g.white} - ${g.black}: ${badEnding(g)}`);
+      assert.ok([g.white, g.black].some((p) => p.startsWith('micro-Max 3.2 ts')) && g.plies > 10);
+    }
+    assert.doesNotMatch(m.debug, /<first : (Illegal move|Error|tellusererror)/, 'micro-Max said something was wrong');
+    const b = budgets(m.debug);
+    if (protocol === 'xboard') assert.ok(b.length > 20, `${b.length} moves with a budget line`);
+    const mean = (xs: number[]): number => xs.reduce((a, x) => a + x, 0) / Math.max(xs.length, 1);
+    t.diagnostic(`${m.games.map((g) => `${g.result} {${g.comment}} ${g.plies} plies`).join('; ')}; ${m.seconds.toFixed(0)} s` +
+      (b.length ? `; ${b.length} moves, ${mean(b.map((x) => x.used)).toFixed(0)} ms used a move against ${mean(b.map((x) => x.target)).toFixed(0)} budgeted, ${b.filter((x) => x.cut).length} cut off` : ''));
+  });
+}

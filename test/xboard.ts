@@ -1,0 +1,87 @@
+// Runs micro-Max in real matches: xboard (Debian's package) headless under Xvfb, against
+// Fairy-Max, in either protocol (UCI through xboard's own polyglot adapter). Used by the match
+// tests and by the GUI benchmark. xboard may not exit by itself: the PGN is watched instead.
+
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { builtPortCommand } from './run.ts';
+
+export const GAMES = '/usr/games';
+const PATH = `${GAMES}:${process.env.PATH ?? ''}`;
+
+/** Why xboard matches cannot run here, or undefined when they can. */
+export function whyNoXboard(): string | undefined {
+  for (const exe of ['xboard', 'fairymax', 'polyglot', 'xvfb-run']) {
+    if (spawnSync('sh', ['-c', `command -v ${exe}`], { env: { ...process.env, PATH } }).status !== 0) {
+      return `${exe} is not installed (apt-get install xboard xvfb xauth polyglot fairymax)`;
+    }
+  }
+  return undefined;
+}
+
+export interface Match {
+  pgn: string;
+  debug: string;
+  games: Game[];
+  seconds: number;
+}
+export interface Game { white: string; black: string; result: string; comment: string; plies: number }
+
+/** Plays `games` games, micro-Max first (colours alternate), at `tc` (xboard's -tc, e.g. 0:10)
+ *  plus `inc` seconds a move; `opponent` is an xboard command line (Fairy-Max by default). */
+export async function match(opts: { protocol: 'uci' | 'xboard'; games: number; tc: string; inc: number; opponent?: string;
+  opponentUci?: boolean; secondOptions?: string; timeoutS?: number }): Promise<Match> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-xboard-'));
+  const pgn = path.join(dir, 'games.pgn'), debug = path.join(dir, 'xboard.debug');
+  const [node, argv] = builtPortCommand([`--${opts.protocol}`]);
+  const first = [node, ...argv].map((a) => (/\s/.test(a) ? `'${a}'` : a)).join(' ');
+  const args = ['-a', 'xboard', '-noGUI', '-fcp', first, '-fd', dir, '-scp', opts.opponent ?? 'fairymax', '-sd', dir,
+    ...(opts.protocol === 'uci' ? ['-fUCI'] : []), ...(opts.opponentUci ? ['-sUCI'] : []),
+    ...(opts.secondOptions ? ['-secondOptions', opts.secondOptions] : []),
+    '-matchGames', String(opts.games), '-tc', opts.tc, '-inc', String(opts.inc), '-autoCallFlag', 'true',
+    '-testClaims', 'true', '-checkMates', 'true', '-materialDraws', 'true', '-ruleMoves', '50', '-repeatsToDraw', '3',
+    '-adjudicateDrawMoves', '150', '-xexit', '-saveGameFile', pgn, '-debug', '-nameOfDebugFile', debug];
+  const t0 = performance.now();
+  const proc = spawn('xvfb-run', args, { cwd: dir, env: { ...process.env, PATH }, stdio: 'ignore', detached: true });
+  const limit = (opts.timeoutS ?? 60 * opts.games + 120) * 1000;
+  const finished = (): boolean => fs.existsSync(pgn) && parse(fs.readFileSync(pgn, 'utf8')).length >= opts.games;
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      if (finished() || proc.exitCode !== null || performance.now() - t0 > limit) { clearInterval(timer); resolve(); }
+    }, 500);
+  });
+  try { process.kill(-proc.pid!, 'SIGTERM'); } catch { /* gone already */ }
+  const text = fs.existsSync(pgn) ? fs.readFileSync(pgn, 'utf8') : '';
+  const log = fs.existsSync(debug) ? fs.readFileSync(debug, 'latin1') : '';
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { pgn: text, debug: log, games: parse(text), seconds: (performance.now() - t0) / 1000 };
+}
+
+/** The games of a PGN file: players, result, the comment before the result, and plies. */
+export function parse(pgn: string): Game[] {
+  return pgn.split(/(?=\[Event )/).filter((g) => /\[Result "/.test(g)).map((g) => {
+    const tag = (name: string): string => new RegExp(`\\[${name} "([^"]*)"\\]`).exec(g)?.[1] ?? '';
+    const body = g.replace(/^\[.*\]\s*$/gm, '');
+    const end = /\{([^{}]*)\}\s*(1-0|0-1|1\/2-1\/2|\*)\s*$/.exec(body.trim());
+    const plies = body.replace(/\{[^}]*\}/g, '').split(/\s+/).filter((t) => t && !/^\d+\.+$/.test(t) && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(t)).length;
+    return { white: tag('White'), black: tag('Black'), result: tag('Result'), comment: end?.[1] ?? '', plies };
+  }).filter((g) => g.result !== '*' || g.comment !== '');
+}
+
+/** What the engine said of each of its moves (its '#' or 'info string' line): used ms, budget ms,
+ *  and whether the search was cut off. From xboard's debug log (first engine only). */
+export function budgets(debug: string): { used: number; target: number; cut: boolean }[] {
+  return [...debug.matchAll(/<first : (?:# |info string )([^\n]*?(\d+) ms used of (\d+))/g)]
+    .map((m) => ({ used: Number(m[2]), target: Number(m[3]), cut: m[1].includes('cut off') }));
+}
+
+const BAD = /time|forfeit|illegal|false|crash|disconnect|unknown|exited|error/i;
+const GOOD = /mates|checkmate|stalemate|resign|repetition|50-move|fifty|insufficient|material|draw|adjudication/i;
+/** Why a game did not end by rule or adjudication, or undefined when it did. */
+export function badEnding(g: Game): string | undefined {
+  if (g.result === '*') return `unfinished: {${g.comment}}`;
+  if (BAD.test(g.comment) || !GOOD.test(g.comment)) return `{${g.comment}} ${g.result}`;
+  return undefined;
+}
