@@ -537,7 +537,7 @@ test('figures: trace lines are the C\'s (golden transcripts)', () => {
   const first = golden('default-trace').split('\n').filter((l) => TRACE.test(l));
   draws(first.join('\n'));
   const nodes = Number(/(\d+) searched/.exec(first.at(-1)!)![1]);
-  says(`counts ${nodes.toLocaleString('en-US')} nodes`, 'guide');
+  says(`the first move at the default limit, ${nodes.toLocaleString('en-US')} nodes`, 'guide');
   assert.match(first.at(-1)!, new RegExp(`by \\(${square('b1').toString(16)},${square('c3').toString(16)}\\)`));
   says('(`62`, `42` is c2-c4; `64`, `54` e2-e3; `71`, `52` b1-c3, the move played)');
   assert.deepEqual([square('c2'), square('c4'), square('e2'), square('e3')].map((s) => s.toString(16)), ['62', '42', '64', '54']);
