@@ -703,3 +703,13 @@ test('all the ways a node ends early: every return and break of D() is listed', 
     assert.ok(['return v', 'return l', 'return m', 'if (y & M) break', 'if (m >= l) break C'].includes(stmt) || l.includes('if (t & k ||'), l);
   }
 });
+
+test('a line marked port only links to the appendix', () => {
+  for (const [file, md] of [['README.md', GUIDE], ['micromax.ts.md', WALK]]) {
+    const text = squish(prose(md));
+    for (const m of text.matchAll(/\*port only\*/g)) {
+      if (/marked $/.test(text.slice(0, m.index))) continue;               // the sentence that explains the mark
+      assert.match(text.slice(m.index, m.index + 100), /\]\(appendix\.md#[a-z-]+\)/, `${file}: "${text.slice(m.index, m.index + 100)}"`);
+    }
+  }
+});
