@@ -1,14 +1,17 @@
 // The annotated companion (annotated/) against the program it explains. The walk-through
 // (annotated/micromax.ts.md) must hold every non-blank line of micromax.ts in its ```ts blocks,
-// in order, and nothing else; the guide (annotated/README.md) may quote lines of micromax.ts in
-// ```ts blocks and nothing else. And the figures the companion quotes (square numbers, piece
-// codes, bytes of T, scores, node counts, sizes) are recomputed here from the engine, or looked
-// up in the golden transcripts the C produced, and must appear in the text as computed.
+// in order, and nothing else; the guide (annotated/README.md) and the appendix (annotated/appendix.md)
+// may quote lines of micromax.ts in ```ts blocks and nothing else. The figures the companion quotes
+// (square numbers, piece codes, bytes of T, scores, node counts, a traced search) are recomputed here
+// from the engine, or looked up in the golden transcripts the C produced, and must appear in the
+// text as computed. And annotated/ stays within its word budget.
 
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
+import * as os from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { engine, init, legalMoves, random, srandom } from '../micromax.ts';
 import { ROOT } from './run.ts';
 
@@ -18,6 +21,8 @@ const read = (file: string): string => fs.readFileSync(path.join(ROOT, file), 'u
 const SOURCE = read('micromax.ts');
 const GUIDE = read('annotated/README.md');
 const WALK = read('annotated/micromax.ts.md');
+const APPX = read('annotated/appendix.md');
+const FILES: Record<string, string> = { 'README.md': GUIDE, 'micromax.ts.md': WALK, 'appendix.md': APPX };
 const golden = (name: string): string => read(`test/golden/${name}.out`);
 
 // ---- fenced blocks -------------------------------------------------------------------------
@@ -89,15 +94,33 @@ test('the comparison notices a deleted, changed, added or moved line', () => {
   assert.match(diff ?? '', new RegExp(`differs from micromax\\.ts line ${k + 1}:\\n  walk: +v -= int`));
 });
 
-test('every fence names its language; ```ts in the guide only quotes lines of micromax.ts', () => {
+test('every fence names its language; ```ts in the guide and the appendix only quotes lines of micromax.ts', () => {
   const known = new Set(['ts', 'text', 'c', 'sh']);
-  for (const [name, md] of [['README.md', GUIDE], ['micromax.ts.md', WALK]]) {
+  for (const [name, md] of Object.entries(FILES)) {
     for (const blk of fencedBlocks(md)) assert.ok(known.has(blk.lang), `${name} line ${blk.start}: fence language '${blk.lang}'`);
   }
   const lines = new Set(SOURCE.split('\n'));
-  for (const blk of fencedBlocks(GUIDE).filter((x) => x.lang === 'ts')) {
-    for (const l of blk.lines) if (l.text.trim()) assert.ok(lines.has(l.text), `README.md line ${l.line} is not a line of micromax.ts`);
+  for (const [name, md] of [['README.md', GUIDE], ['appendix.md', APPX]]) {
+    for (const blk of fencedBlocks(md).filter((x) => x.lang === 'ts')) {
+      for (const l of blk.lines) if (l.text.trim()) assert.ok(lines.has(l.text), `${name} line ${l.line} is not a line of micromax.ts`);
+    }
   }
+});
+
+// ---- length ---------------------------------------------------------------------------------
+
+/** Words of prose: everything outside the ```ts blocks that copy micromax.ts (the issue's measure). */
+export const proseWords = (md: string): number => md.replace(/```ts\n[\s\S]*?```/g, '').split(/\s+/).filter(Boolean).length;
+const BUDGET = 12000;
+
+test(`annotated/ has at most ${BUDGET} words of prose`, (t) => {
+  const files = fs.readdirSync(path.join(ROOT, 'annotated')).filter((f) => f.endsWith('.md')).sort();
+  assert.deepEqual(files, Object.keys(FILES).sort(), 'a new file in annotated/ must be added to FILES here');
+  const counts = files.map((f) => [f, proseWords(read(`annotated/${f}`))] as const);
+  const total = counts.reduce((sum, [, n]) => sum + n, 0);
+  t.diagnostic(`prose words: ${counts.map(([f, n]) => `${f} ${n}`).join(', ')}; total ${total} of ${BUDGET}`);
+  assert.ok(total <= BUDGET, `annotated/ has ${total} words of prose, more than ${BUDGET}`);
+  assert.equal(proseWords('one ```ts\nnot counted\n``` two\n```text\nthree\n```'), 5);   // text blocks count, fences too
 });
 
 // ---- links --------------------------------------------------------------------------------
@@ -121,7 +144,7 @@ function anchors(md: string): Set<string> {
 }
 
 test('the links between the two files and to their headings resolve', () => {
-  const files: Record<string, string> = { 'README.md': GUIDE, 'micromax.ts.md': WALK };
+  const files = FILES;
   for (const [name, md] of Object.entries(files)) {
     for (const m of md.matchAll(/\]\(([^)\s]*)\)/g)) {
       const [target, hash] = m[1].split('#');
@@ -139,10 +162,10 @@ test('the links between the two files and to their headings resolve', () => {
 // ---- figures ------------------------------------------------------------------------------
 
 const squish = (s: string): string => s.replace(/\s+/g, ' ');
-const BOTH = squish(GUIDE + '\n' + WALK);
+const BOTH = squish(GUIDE + '\n' + WALK + '\n' + APPX);
 /** The companion must contain `text` (white space compared loosely). */
-function says(text: string, where: 'guide' | 'walk' | 'both' = 'both'): void {
-  const hay = where === 'guide' ? squish(GUIDE) : where === 'walk' ? squish(WALK) : BOTH;
+function says(text: string, where: 'guide' | 'walk' | 'appendix' | 'both' = 'both'): void {
+  const hay = where === 'guide' ? squish(GUIDE) : where === 'walk' ? squish(WALK) : where === 'appendix' ? squish(APPX) : BOTH;
   assert.ok(hay.includes(squish(text)), `the companion should say:\n${text}`);
 }
 /** The guide must contain these lines verbatim, one after another (a diagram). */
@@ -172,7 +195,7 @@ const START = b.slice();
 const TYPE = ['', 'pawn', 'pawn', 'knight', 'king', 'bishop', 'rook', 'queen'];
 
 /** Puts a position on the board: rows of 8 from rank 8, '.' empty, FEN letters (no virgin bits). */
-function setUp(rows: string): void {
+function setUp(rows: string, b: Int8Array<ArrayBufferLike> = engine.board): void {
   for (let s = 0; s < 120; s++) if (!(s & M)) b[s] = 0;
   rows.split('/').forEach((row, r) => [...row].forEach((c, f) => {
     if (c === '.') return;
@@ -185,6 +208,47 @@ function search(k: number, n: number, z = S): number {
   A.K.fill(0);
   return D(k, -I, I, 0, 1, 1, S, z, n);
 }
+
+
+// ---- a traced copy of the engine -----------------------------------------------------------
+
+interface Traced {
+  D: (...a: number[]) => number; board: Int8Array<ArrayBufferLike>; N: () => number; K: () => number; L: () => number; reset: () => void;
+  hook: { enter?: (a: number[]) => void; exit?: (v: number) => void; report?: (...r: number[]) => void };
+}
+let traced: Traced | undefined;
+/** micromax.ts, copied to a temporary file with D() wrapped so that every call (arguments, result)
+ *  and every root pass (report()) can be watched. It shares this engine's hash table A; its own
+ *  board and T are set up as usual. Nothing else in the copy differs. */
+async function tracedEngine(): Promise<Traced> {
+  if (traced) return traced;
+  let src = SOURCE;
+  const sub = (from: RegExp | string, to: string): void => {
+    const next = src.replace(from, to);
+    assert.notEqual(next, src, `the traced copy could not replace ${from}`);
+    src = next;
+  };
+  const real = pathToFileURL(path.join(ROOT, 'micromax.ts')).href;
+  sub("import readlineSync from 'readline-sync';", `const readlineSync: any = null; import { engine as REAL } from '${real}';`);
+  sub(/const A = allocate\(\(\) => \(\{[\s\S]*?\}\)\);/, 'const A = REAL.A;');
+  sub('function D(k: number,', `const hook: Traced['hook'] = {};
+function D(...a: [number, number, number, number, number, number, number, number, number]): number {
+  hook.enter?.(a); const v = D0(...a); hook.exit?.(v); return v;
+}
+function D0(k: number,`);
+  sub('if (trace) print(printf(d, N, m, X, Y));', 'hook.report?.(d, N, m, X, Y); if (trace) print(printf(d, N, m, X, Y));');
+  sub('export const engine = {', 'export const traced = { D, board, hook, N: () => N, K: () => K, L: () => L, reset: () => { N = 0; } };\nexport const engine = {');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-traced-'));
+  fs.writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
+  fs.writeFileSync(path.join(dir, 'traced.ts'), src);
+  const mod = await import(pathToFileURL(path.join(dir, 'traced.ts')).href);
+  fs.rmSync(dir, { recursive: true });
+  mod.srandom(1); mod.init();
+  traced = mod.traced as Traced;
+  return traced;
+}
+
+// ---- figures ------------------------------------------------------------------------------
 
 test('figures: the 0x88 board, its edge test and its walk', () => {
   const grid = ['          a  b  c  d  e  f  g  h  |  right half (no squares)',
@@ -200,15 +264,18 @@ test('figures: the 0x88 board, its edge test and its walk', () => {
     return `0x${hex2(x)} (${label}) ${r < 0 ? '-' : '+'} ${Math.abs(r)}`.padEnd(14) + ` = ${val}`.padEnd(8) +
       ` = ${bin}`.padEnd(14) + ` ${bit}`;
   };
-  draws([edge('h1', 0x77, 1, ''), edge('e8', 0x04, -16, ''), edge('h8', 0x07, 18, ''), edge('e2', 0x64, -16, 'e3')].join('\n'));
+  draws([edge('h1', 0x77, 1, ''), edge('a1', 0x70, -1, ''), edge('e8', 0x04, -16, ''), edge('h8', 0x07, 18, ''),
+    edge('e2', 0x64, -16, 'e3')].join('\n'));
   assert.equal(name(0x64 - 16), 'e3');
-  says('on h8 (`0x07`) jumping +18 lands on `0x19`, which has bit 3 set');
-  // the right half: the centre table, and the whole array at the start
-  const dump = [...Array(8)].map((_, r) => `rank ${8 - r}  ` + [...Array(8)].map((_, f) => String(b[16 * r + f]).padStart(3)).join('') +
-    '   | ' + [...Array(8)].map((_, f) => String(b[16 * r + f + 8]).padStart(3)).join('')).join('\n');
-  draws(dump);
+  // on a plain 8 x 8 board (index 8 * row + file) the same steps wrap round instead
+  const on8 = (s: string, step: number): string => { const k = 8 * (8 - Number(s[1])) + s.charCodeAt(0) - 97 + step; return 'abcdefgh'[k & 7] + (8 - (k >> 3)); };
+  assert.equal((0x70 - 1) & 15, 15);
+  says(`\`0x70 - 1\` takes one from the row and leaves 15 in the file's four bits, bit 3 set, so a rook on a1 stepping left stops at once, where a plain 8 × 8 array would land on ${on8('a1', -1)}`);
+  says(`A knight on h8 (\`0x07\`) jumping +18 lands on \`0x19\`, which has bit 3 set, not on ${on8('h8', 8 + 2)}`);
+  // the right half: the centre table, ranks 8 to 5, and ranks 1 to 4 mirror them
   for (let s = 0; s < 128; s++) if (s & 8) assert.equal(b[s], Math.trunc(((s & 7) - 4) ** 2 + ((s >> 4) - 3.5) ** 2));
-  says(`0 on e4 and e5, ${b[0 + 8]} in the a-file corners and ${b[7 + 8]} in the h-file corners`);
+  for (let r = 0; r < 4; r++) for (let f = 0; f < 8; f++) assert.equal(b[16 * r + f + 8], b[16 * (7 - r) + f + 8]);
+  draws([...Array(4)].map((_, r) => `rank ${8 - r}  ` + [...Array(8)].map((_, f) => String(b[16 * r + f + 8]).padStart(3)).join('')).join('\n'));
   assert.equal(b.length, 129);
   // the walk x = x + 9 & ~M
   const walk = (x: number, label: string, note: string): string => {
@@ -222,22 +289,40 @@ test('figures: the 0x88 board, its edge test and its walk', () => {
   assert.equal(seen.size, 64);
 });
 
+test('figures: the dummy square 128, and what a take-back leaves there', () => {
+  // white's last move in board order is a pawn's: a double step from h2, a single step from h3
+  const after = (rows: string): number => { setUp(rows); b[S] = 0; search(8, 2); return b[S]; };
+  const double = after('k......./......../......../......../K......./......../.......P/........');
+  const single = after('k......./......../......../......../K......./.......P/......../........');
+  b.set(START);
+  assert.deepEqual([double, single], [8 + 38, 0]);
+  says('making a move always writes `b[G] = 0`, and taking it back always writes `b[G] = k + 38` (a virgin rook)');
+  says('making a move puts the rook there only inside `if (!(G & M))`, for a castling; taking it back always writes `b[F] = 0`');
+  says(`after a double step's it keeps the rook code \`k + 38\` (${8 + 38} for white, ${16 + 38} for black)`);
+  says('So after the take-back of an ordinary move `b[128]` is 0');
+  for (const code of ['b[G] = b[H] = b[x] = 0;', 'if (!(G & M)) { b[F] = k + 6;', 'b[G] = k + 38; b[F] = b[y] = 0;', 'E !== S && b[E] &&']) {
+    assert.ok(SOURCE.includes(code), code);
+  }
+  // no square is within one of 128, so the leftover could not pass the castling test anyway
+  assert.ok([...Array(128).keys()].filter((s) => !(s & M)).every((y) => !(y - S < 2 && S - y < 2)));
+  says('no square lies within one of 128 anyway');
+});
+
 test('figures: the pieces and their printing', () => {
   const start = golden('default-trace').split('\n').slice(0, 8).map((l) => l.replace(/ /g, ''));
-  const codes = [...new Set([...START.subarray(0, 128)].filter((c, s) => c && !(s & 8)))].sort((p, q) => p - q);
-  for (const c of codes) {
-    const s = START.findIndex((u, k) => u === c && !(k & 8)), t = c & 7, white = (c & 8) !== 0, virgin = (c & 32) !== 0;
-    const printed = start[s >> 4][s & 7];
-    assert.equal(PRINT[c & 15], printed);
-    const bits = `${virgin ? 'virgin + ' : ''}${white ? 'white' : 'black'} + ${t < 3 ? `type ${t}` : t}`;
-    says(`| ${c} | ${bits} | ${white ? 'white' : 'black'} ${TYPE[t]}${virgin ? ', unmoved' : ''} | \`${printed}\` |`, 'guide');
-  }
+  const at = (s: string): number => START[square(s)];
+  assert.deepEqual([at('a2'), at('a7')], [8 + 1, 16 + 2]);
+  const white = ['b1', 'e1', 'c1', 'a1', 'd1'].map(at), black = ['b8', 'e8', 'c8', 'a8', 'd8'].map(at);
+  assert.deepEqual(white, [3, 4, 5, 6, 7].map((t) => 40 + t)); assert.deepEqual(black, [3, 4, 5, 6, 7].map((t) => 48 + t));
+  says(`At the start a white pawn is ${at('a2')}, a black pawn ${at('a7')}, the white pieces 40 + type (knight ${white[0]}, king ${white[1]}, bishop ${white[2]}, rook ${white[3]}, queen ${white[4]}) and the black ones 48 + type (${black[0]} to ${black[4]})`);
+  for (let s = 0; s < 128; s++) if (!(s & 8)) assert.equal(PRINT[START[s] & 15], start[s >> 4][s & 7]);
+  assert.deepEqual([PRINT[9], PRINT[18 & 15]], ['*', '+']);
   says(`\`"${PRINT}"\``, 'guide');
   says(`pawn ${99 * w[1]}, knight and bishop ${99 * w[3]}, rook ${99 * w[6]}, queen ${99 * w[7]}. The king's entry is ${w[4]}, which gives ${99 * w[4]}`);
   assert.deepEqual([w[3], w[5]], [3, 3]);
 });
 
-test('figures: the step list o[] and the moves of a knight and a bishop', () => {
+test('figures: the step list o[] and the moves of a knight', () => {
   const row = (from: number, to: number): string => 'index' + [...Array(to - from + 1)].map((_, k) => String(from + k).padStart(4)).join('') +
     '\n' + 'o[]  ' + o.slice(from, to + 1).map((v) => String(v).padStart(4)).join('');
   for (const [from, to] of [[0, 16], [17, 23], [24, 31]]) {
@@ -258,31 +343,16 @@ test('figures: the step list o[] and the moves of a knight and a bishop', () => 
   }
   assert.deepEqual(o.slice(24).map((t) => ' PPNKBRQ'[t]), [...'RNBQKBNR']);
   says('R N B Q K B N R', 'guide');
-
-  const verdict = (y: number, k: number): string =>
-    y & M ? `off the board (bit ${y & 8 ? 3 : 7})` : b[y] & k ? `own ${TYPE[b[y] & 7]}: no move` : b[y] ? 'capture' : 'empty: a move';
-  const knight = square('b1');
-  for (const r of steps(3)) {
-    const y = knight + r;
-    says(`| ${signed(r)} | \`0x${hex2(y)}\`${y & M ? '' : ` ${name(y)}`} | ${verdict(y, 8)} |`, 'guide');
-  }
-  const moves = (from: number): string[] => legalMoves(b, 8, -1).filter(([x]) => x === from).map(([, y]) => name(y));
-  assert.deepEqual(moves(knight), ['a3', 'c3']);
-  b[square('e2')] = 0; b[square('e4')] = 9;                   // 1. e4
-  const bishop = square('f1');
-  for (const r of steps(5)) {
-    const ray: string[] = [], to: string[] = [];
-    let y = bishop + r;
-    for (; !(y & M) && !b[y]; y += r) { ray.push(`\`0x${hex2(y)}\` ${name(y)}`); to.push(name(y)); }
-    const end = y & M ? `\`0x${hex2(y)}\`: off` : `\`0x${hex2(y)}\` ${name(y)}: own ${TYPE[b[y] & 7]}`;
-    says(`| ${signed(r)} | ${ray.length ? `${ray.join(', ')}, then ${end}` : end} | ${to.length ? to.join(', ') : 'none'} |`, 'guide');
-  }
-  assert.deepEqual(moves(bishop), ['e2', 'd3', 'c4', 'b5', 'a6']);
-  b.set(START);
-  // pawns: the double-step rank, en passant, the centre points of c2-c4
+  // the knight on b1
+  const knight = square('b1'), land = steps(3).map((r) => knight + r);
+  const own = land.filter((y) => !(y & M) && b[y] & 8), free = land.filter((y) => !(y & M) && !b[y]);
+  const off3 = land.filter((y) => y & 8), off7 = land.filter((y) => y & S && !(y & 8));
+  assert.deepEqual([own.map(name), free.map(name)], [['d2'], ['c3', 'a3']]);
+  says(`A knight on b1 (\`0x${hex2(knight)}\`) at the start: ${signed(own[0] - knight)} finds its own pawn on d2; ${free.map((y) => signed(y - knight)).join(' and ')} reach c3 and a3; the others leave the board, ${off3.map((y) => `\`0x${hex2(y)}\``).join(' and ')} by bit 3, ${off7.map((y) => `\`0x${hex2(y)}\``).join(', ').replace(/, ([^,]*)$/, ' and $1')} by bit 7`);
+  assert.deepEqual(legalMoves(b, 8, -1).filter(([x]) => x === knight).map(([, y]) => name(y)), ['a3', 'c3']);
+  // pawns: the double-step rank, en passant
   says(`\`6*8 + 0x${hex2(S - 48)} = ${6 * 8 + (S - 48)}\` for white, \`6*16 + 0x${hex2(S - 96)} = ${6 * 16 + (S - 96)}\` for black`);
   assert.equal(name(S - 48), 'a3'); assert.equal(name(S - 96), 'a6');
-  says(`white (${6 * 8} + ${0x50})`, 'walk'); says(`black (${6 * 16} + ${0x20})`, 'walk');
   const e5 = square('e5'), d6 = square('d6');
   assert.equal(e5 - 17, d6); assert.equal(name(d6 ^ 16), 'd5');
   says(`white pawn on e5 (\`0x${hex2(e5)}\`), black plays d7-d5 (skipping d6, \`0x${hex2(d6)}\`)`);
@@ -306,9 +376,9 @@ test('figures: scores the search computes', () => {
   says(`\`D()\` at depth 1 with \`z = 128\` (no last move) returns ${shallow}`);
   says(`At depth 2 it returns ${deeper}. At depth 1 with \`z\` = e3 (the queen "just arrived" there) it also returns ${recapture}: ${99 * w[7]} for the queen, 14 for`);
   // mates, stalemate
-  setUp('rnb.kbnr/pppp.ppp/......../....p.../......Pq/.....P../PPPPP..P/RNBQKBNR');     // fool's mate
+  setUp(FOOLS_MATE);
   const mated = search(8, 2);
-  setUp('.....bnr/....p.pq/....Qpkr/.......p/.......P/....P.../PPPP.PP./RNB.KBNR');     // Loyd, black to move
+  setUp(LOYD);
   assert.equal(legalMoves(b, 16, -1).length, 0);
   const stale = search(16, 2);
   setUp('.......k/......../.....K../......../......../......../......../.R......');     // mate in two
@@ -317,7 +387,7 @@ test('figures: scores the search computes', () => {
   const one = search(8, 3);
   b.set(START);
   assert.deepEqual([mated, stale, one, two], [-I / 2, 0, I / 2 - 1, I / 2 - 2]);
-  says(`after fool's mate (1. f3 e5 2. g4 Qh4) \`D()\` for white returns ${mated}; in the stalemate position below, \`D()\` for black returns ${stale}`);
+  says(`After fool's mate (1. f3 e5 2. g4 Qh4) \`D()\` for white returns ${mated}; in Loyd's stalemate, \`D()\` for black returns ${stale}`);
   says(`A mate in one scores ${one}, a mate in two ${two}`);
   says(`white king f6 and rook b1 against the king on h8 is a mate in two, ${two}; with the white king on g6 it is a mate in one, ${one}`);
   says(`the position is worth \`-I/2\` = ${quot(-I, 2)}: checkmate`);
@@ -325,11 +395,128 @@ test('figures: scores the search computes', () => {
   // the material score of the stalemate game
   const lost = 4 * 99 * w[1] + 99 * w[3] + 99 * w[5];
   says(`black has lost four pawns (4 × ${99 * w[1]}), a knight and a bishop (2 × ${99 * w[3]}) and white nothing, so black's search starts from \`Q\` = -${lost}`);
-  assert.match(golden('stalemate'), new RegExp(` 0 ply, +1 searched, +-${lost} by`));
-  // truncating division
+  assert.match(golden('stalemate'), new RegExp(`^ 0 ply, +1 searched, +-${lost} by`, 'm'));
+  // truncating division, and the stalemate at the root
   assert.equal(quot(-3999, 2), -1999); assert.equal(Math.floor(-3999 / 2), -2000);
-  says(`\`-3999 / 2\` is ${quot(-3999, 2)} in C and in the port (\`quot\`), where \`Math.floor\` would print ${Math.floor(-3999 / 2)}`);
+  assert.match(golden('stalemate'), /^98 ply, +\d+ searched, +3999 by .*\n98 ply, +\d+ searched, +-1999 by \( 0, 0\)$/m);
+  says('In Loyd\'s stalemate the white probe finds a mate (3999), and the root scores `-3999 / 2`, which C truncates to -1999', 'guide');
+  says(`\`-3999 / 2\` is ${quot(-3999, 2)} in C and with \`quot\`; \`Math.floor\` would print ${Math.floor(-3999 / 2)}`, 'appendix');
   assert.match(golden('checkmate-by-engine'), new RegExp(`${one} by \\( ${square('d8').toString(16)},${square('h4').toString(16)}\\)`));
+});
+
+const FOOLS_MATE = 'rnb.kbnr/pppp.ppp/......../....p.../......Pq/.....P../PPPPP..P/RNBQKBNR';
+const LOYD = '.....bnr/....p.pq/....Qpkr/.......p/.......P/....P.../PPPP.PP./RNB.KBNR';   // black to move
+
+test('figures: mate scores are stored at depth 99, stalemate too', () => {
+  /** The root entry of search(k, ...): lock 1, slot from k * 128 ^ 1. */
+  const rootEntry = (k: number): number[] => {
+    let a = (k * S ^ 1) & 0xffffff;
+    while (A.K[++a] !== 1);
+    return [A.V[a], A.D[a]];
+  };
+  setUp(FOOLS_MATE); search(8, 2); const mate = rootEntry(8);
+  setUp(LOYD); search(16, 2); const stale = rootEntry(16);
+  b.set(START);
+  assert.deepEqual([mate, stale], [[-I / 2, 99], [0, 99]]);
+  assert.ok(SOURCE.includes('if (m > I / 4 || m < -I / 4) d = 99;'));
+  says('if (m > I / 4 || m < -I / 4) d = 99', 'guide');
+  says('A checkmate (-4000), a stalemate (0: `m` was `-I` when `d` was set), a king capture (8000) and a mate found deeper in the tree (3999) are all stored at depth 99', 'guide');
+  says('`A.D`, an entry\'s depth'); says('the depth the score is good for (99: any depth)');
+});
+
+test('figures: best move first keeps the step of the current direction (a pawn capture skips the pushes)', async () => {
+  const t = await tracedEngine();
+  setUp('....k.../......../......../...p..../....P.../......../......../....K...', t.board);
+  const kids: number[][] = [];
+  let depth = 0;
+  t.hook.enter = (a) => { if (depth === 1) kids.push(a); depth++; };
+  t.hook.exit = () => { depth--; };
+  A.K.fill(0);
+  t.D(8, -I, I, 0, 1, 1, S, S, 3);
+  t.hook.enter = t.hook.exit = undefined;
+  const pass = (n: number): string[] => kids.filter((a) => a[8] === n).map((a) => name(a[7]));
+  assert.ok(pass(1).includes('e5') && pass(1).includes('d5'), 'pass 2 searches the push and the capture');
+  assert.deepEqual(pass(2).slice(0, 2), ['d5', 'd5'], 'pass 3: the capture slipped in first, then again in order');
+  assert.ok(!pass(2).includes('e5'), 'pass 3 never searches e4-e5');
+  says('(White pawn e4, black pawn d5, kings e1 and e8, depth 3: the pass after e4×d5 was found best never searches e4-e5.)', 'guide');
+  assert.deepEqual(o.slice(o[1 + 16] + 1, o[1 + 16] + 2), [16]);               // a white pawn's first step is the push (-16)
+});
+
+test('figures: the traced search', async () => {
+  const t = await tracedEngine();
+  const POS = 'k......./p.K...../.P....../......../......../......../......../........';
+  // the real engine first: its result and its root entry, to compare with the traced copy's
+  setUp(POS); A.K.fill(0);
+  const realV = D(8, -I, I, 0, 1, 1, S, 8, 0);
+  let slot = (8 * S ^ 1) & 0xffffff; while (A.K[++slot] !== 1);
+  const realEntry = [A.V[slot], A.D[slot], A.X[slot], A.Y[slot]];
+  b.set(START);
+
+  setUp(POS, t.board);
+  const root = t.board.slice();
+  interface Call { a: number[]; probe: string; inside: number; v: number }
+  const stack: Call[] = [], kids: Call[] = [], reports: number[][] = [];
+  let calls = 0;
+  const probe = (a: number[]): string => {                   // the probe of D(), as it finds the table
+    const [k, q, l, , J, Z, E, , n] = a;
+    let j = (k * E ^ J) & 0xffffff, i = 8;
+    const first = j + 1;
+    while (A.K[++j] && A.K[j] !== Z && --i);
+    const at = i ? j : 0;
+    if (!A.K[at]) return stack.length ? 'empty' : `slot ${first}: empty`;
+    const [d, v, X] = [A.D[at], A.V[at], A.X[at]];
+    const answer = d >= n && (+(v >= l) | X & S) && (+(v <= q) | X & 8);
+    return `d ${d} v ${v}: ${answer ? 'answer' : 'deepen'}`;
+  };
+  const PIECE = ['', '', '', 'N', 'K', 'B', 'R', 'Q'];
+  const move = (a: number[]): string => {                    // a root move, read from the board the child sees
+    const z = a[7], x = [...root.keys()].find((s) => !(s & M) && root[s] & 8 && !t.board[s])!;
+    return `${PIECE[root[x] & 7]}${name(x)}${root[z] ? 'x' : '-'}${name(z)}`;
+  };
+  const names = new Map<Call, string>();
+  let rootProbe = '';
+  t.hook.enter = (a) => {
+    calls++;
+    const c = { a, probe: probe(a), inside: 0, v: 0 };
+    if (!stack.length) rootProbe = c.probe;
+    stack.forEach((s) => s.inside++);
+    if (stack.length === 1) { kids.push(c); names.set(c, move(a)); }
+    stack.push(c);
+  };
+  t.hook.exit = (v) => { stack.pop()!.v = v; };
+  t.hook.report = (...r) => reports.push(r);
+  A.K.fill(0); t.reset();                                   // as main() does before it thinks: N = 0
+  const v = t.D(8, -I, I, 0, 1, 1, S, 8, 0);
+  t.hook.enter = t.hook.exit = t.hook.report = undefined;
+  let slot2 = (8 * S ^ 1) & 0xffffff; while (A.K[++slot2] !== 1);
+  assert.deepEqual([v, A.V[slot2], A.D[slot2], A.X[slot2], A.Y[slot2]], [realV, ...realEntry], 'the traced copy searches as the engine does');
+
+  const call = (a: number[]): string => `D(${a.slice(0, 4).join(', ')}, …, ${a.slice(6).join(', ')})`;
+  const [p1, p2, p3] = reports;
+  const pass2 = kids.filter((c) => c.a[8] === 1), pass3 = kids.filter((c) => c.a[8] === 2);
+  assert.ok(pass2.every((c) => c.probe === 'empty' && c.a[0] === 16));
+  const best = (r: number[]): string => { const x = r[3], y = r[4]; return `${PIECE[root[x] & 7]}${name(x)}${root[y] ? 'x' : '-'}${name(y)}`; };
+  const lines = [
+    `root    ${call([8, -I, I, 0, 1, 1, S, 8, 0]).padEnd(42)}${rootProbe}`,
+    `pass 1  stands pat at ${p1[2]}; no move lands on z, none is searched; ${p1[1]} node`,
+    `pass 2  ${pass2.length} calls D(16, …, 1), all on empty slots; best ${best(p2)}, ${p2[2]}; ${p2[1]} nodes`,
+    'pass 3  one line per call:',
+    ...pass3.map((c) => `${names.get(c)!.padEnd(8)}${call(c.a).padEnd(42)}${c.probe.padEnd(22)}calls ${String(c.inside).padEnd(4)}-> ${c.v}`),
+    `root returns ${v}, best ${name(t.K())}-${name(t.L())}, after ${t.N()} nodes (${calls} calls)`,
+  ];
+  draws(lines.join('\n'));
+  // what the prose says about it
+  assert.deepEqual([p1[0], p2[0], p3[0]], [0, 1, 98]);
+  assert.equal(rootProbe, `slot ${((8 * S ^ 1) & 0xffffff) + 1}: empty`);
+  says(`The root's first slot is \`((8 * 128 ^ 1) & 0xffffff) + 1\` = ${((8 * S ^ 1) & 0xffffff) + 1}, empty`);
+  const after = (m: string): number => pass3[pass3.findIndex((c) => names.get(c) === m) + 1].a[2];
+  const score = (m: string): number => -pass3.find((c) => names.get(c) === m)!.v;
+  says(`after Kc7-d6 (${score('Kc7-d6')}) the children get \`l\` = ${after('Kc7-d6')}, after Kc7-c6 (${score('Kc7-c6')}) ${after('Kc7-c6')}, after b6-b7 ${after('b6-b7')}`);
+  const mate = pass3.find((c) => names.get(c) === 'b6-b7')!;
+  assert.equal(mate.v, -I / 2); assert.equal(v, I / 2 - 1);
+  says(`its null-move probe takes the king: ${mate.v}, which the root makes ${-mate.v} less the 1-point penalty, ${v}`);
+  assert.ok(pass3.filter((c) => c.probe === `d 99 v ${I}: answer`).map((c) => names.get(c)).join() === 'Kc7-b7,Kc7-b8');
+  says('Kc7-b7 and Kc7-b8 step next to the black king, which takes the white king: 8000, stored at depth 99');
 });
 
 test('figures: trace lines are the C\'s (golden transcripts)', () => {
@@ -337,7 +524,7 @@ test('figures: trace lines are the C\'s (golden transcripts)', () => {
   const goldens = fs.readdirSync(path.join(ROOT, 'test', 'golden')).filter((f) => f.endsWith('.out'))
     .map((f) => ({ f, lines: read(`test/golden/${f}`).split('\n') }));
   let blocks = 0;
-  for (const blk of [...fencedBlocks(GUIDE), ...fencedBlocks(WALK)]) {
+  for (const blk of Object.values(FILES).flatMap((md) => fencedBlocks(md))) {
     const lines = blk.lines.map((l) => l.text);
     if (!lines.some((l) => TRACE.test(l))) continue;
     blocks++;
@@ -345,17 +532,17 @@ test('figures: trace lines are the C\'s (golden transcripts)', () => {
     const found = goldens.some(({ lines: g }) => g.some((_, k) => lines.every((l, j) => g[k + j] === l)));
     assert.ok(found, `block at line ${blk.start} is not a run of lines of any golden transcript`);
   }
-  assert.equal(blocks, 3);
+  assert.equal(blocks, 1);
   // the first move at the default limit: the whole trace is quoted
   const first = golden('default-trace').split('\n').filter((l) => TRACE.test(l));
   draws(first.join('\n'));
   const nodes = Number(/(\d+) searched/.exec(first.at(-1)!)![1]);
-  says(`counts ${nodes.toLocaleString('en-US')} nodes`, 'guide');
+  says(`the first move at the default limit, ${nodes.toLocaleString('en-US')} nodes`, 'guide');
   assert.match(first.at(-1)!, new RegExp(`by \\(${square('b1').toString(16)},${square('c3').toString(16)}\\)`));
   says('(`62`, `42` is c2-c4; `64`, `54` e2-e3; `71`, `52` b1-c3, the move played)');
   assert.deepEqual([square('c2'), square('c4'), square('e2'), square('e3')].map((s) => s.toString(16)), ['62', '42', '64', '54']);
   assert.ok(/let nodeLimit = 1e7;/.test(SOURCE));
-  says('default 10,000,000 nodes');
+  says('default 10,000,000');
   // the quirk after a refused move: the last empty line of this script prints no trace
   const lines = golden('checkmate-by-engine').split('\n');
   assert.ok(!TRACE.test(lines.at(-10) ?? '') && lines.length === 63 && TRACE.test(lines[45]), 'the last board has no trace');
@@ -364,15 +551,14 @@ test('figures: trace lines are the C\'s (golden transcripts)', () => {
 test('figures: the key table T', () => {
   const view = new DataView(T.buffer);
   const index = (s: number, B: number, second = false): number => s + (second ? 8 : 0) + (B & 8) + S * (B & 7);
-  // size and zero prefix
   const top = index(0x77, 8 + 7, true);
   assert.equal(top, 1031); assert.equal(top + 4, T.length);
   says(`119 + 8 + 8 + 7 × 128 = ${top}, and the read takes bytes ${top} to ${top + 3}. So \`T\` needs ${T.length} bytes`);
   assert.equal(index(0, 9), M);
   assert.ok(T.subarray(0, M).every((x) => x === 0) && T[M] !== 0);
   says(`The lowest byte a real piece reads is ${M} (a white pawn, the only type-1 piece, on square 0: 0 + 8 + 128)`);
-  assert.ok(index(0x77, 0, true) + 3 < 131);
-  says(`T takes ${T.length - M} outputs (\`T[${M}…${T.length - 1}] = random() >> 9\``.replace('T takes', '`T` takes'));
+  assert.ok(index(0x77, 0, true) + 3 < M);
+  says(`\`T[${M}…${T.length - 1}]\`, ${T.length - M} outputs of \`random()\``, 'walk');
   // the byte diagram: white pawns on e2 and f2
   const e2 = index(square('e2'), 9), f2 = index(square('f2'), 9);
   assert.equal(e2, 236); assert.equal(f2, e2 + 1);
@@ -380,7 +566,7 @@ test('figures: the key table T', () => {
   draws(`index of T      ${cells([e2, e2 + 1, e2 + 2, e2 + 3, e2 + 4])}\nbyte            ${cells([0, 1, 2, 3, 4].map((k) => hex2(T[e2 + k])))}`);
   const int = (at: number): string => `0x${(view.getInt32(at, true) >>> 0).toString(16)} = ${view.getInt32(at, true)}`;
   says(`pawn on e2 [---------------------] ${int(e2)}`); says(`pawn on f2 [---------------------] ${int(f2)}`);
-  says(`the white pawn on e2 (\`0x64\` = 100, type 1, white: 100 + 8 + 128 = ${e2})`);
+  says(`The white pawn on e2 (\`0x64\` = 100, type 1, white: 100 + 8 + 128 = ${e2})`);
   // the change of J for 1. e4
   const key = (s: number, B: number): number => view.getInt32(index(s, B), true);
   const e4 = key(square('e4'), 9), e2k = key(square('e2'), 9), none = key(square('e4'), 0);
@@ -395,7 +581,7 @@ test('figures: the key table T', () => {
   srandom(1);
   const firsts = [random(), random()];
   srandom(1); init();                                          // (T as before)
-  says(`its first output is ${firsts[0]}`); says(`${firsts[0]}, ${firsts[1]}, …`, 'walk');
+  says(`(${firsts[0]}, ${firsts[1]}, … as glibc)`, 'walk');
   says(`${Math.floor(2147483647 / 16807)} = (2³¹ - 1) div 16807`, 'walk');
 });
 
@@ -405,7 +591,7 @@ test('figures: the hash table', () => {
   says(`\`U\` = ${U.toLocaleString('en-US')} entries (2²⁴ + 8)`);
   says(`The highest slot reachable is \`0xffffff + 8\` = ${0xffffff + 8}, the last entry`);
   assert.equal(0xffffff + 8, U - 1);
-  // side to move and e.p. square in the slot
+  // side to move and e.p. square in the slot: every (side, E) that can occur
   const white = [128, -128, 0, 3, 5, ...Array.from({ length: 8 }, (_, f) => 0x20 + f)];
   const black = [128, -128, ...Array.from({ length: 8 }, (_, f) => 0x50 + f), 0x73, 0x75];
   const products = [...white.map((E) => 8 * E), ...black.map((E) => 16 * E)];
@@ -414,22 +600,21 @@ test('figures: the hash table', () => {
     const slots = products.map((p) => (p ^ J) & 0xffffff);
     for (const s of slots) for (const t of slots) if (s !== t) assert.ok(Math.abs(s - t) >= 8);
   }
-  says(`| ${8 * 128}; ${8 * -128}; 0; ${8 * 3}, ${8 * 5}; ${8 * 0x20}–${8 * 0x27} |`);
-  says(`| ${16 * 128}; ${16 * -128}; ${16 * 0x50}–${16 * 0x57}; ${16 * 0x73}, ${16 * 0x75} |`);
   assert.deepEqual([0x73, 0x75, 3, 5].map(name), ['d1', 'f1', 'd8', 'f8']);
+  says('`k*E` is a multiple of 8, different for every side and `E` that can occur (the test checks them all)');
   const root = (8 * -128 ^ 1) & 0xffffff;
   says(`\`(8 * -128 ^ 1) & 0xffffff\` = ${root}, so its entry is one of ${root + 1} to ${root + 8}`);
   // the chance of a mix-up
   const nodes = Number(/(\d+) searched/.exec(golden('default-trace').trim().split('\n').filter((l) => l.includes('ply')).at(-1)!)![1]);
-  says(`one in ${(2 ** 32 / 8).toLocaleString('en-US')} lookups`);
-  says(`${nodes.toLocaleString('en-US')} nodes (each one lookup`);
+  says(`once in ${(2 ** 32 / 8).toLocaleString('en-US')} lookups`);
+  says(`${nodes.toLocaleString('en-US')} nodes (each one lookup)`);
   says(`about ${(nodes * 8 / 2 ** 32).toFixed(2)} false matches`);
   // sizes
   const bytes = A.K.byteLength + A.V.byteLength + A.X.byteLength + A.Y.byteLength + A.D.byteLength;
   const MB = 2 ** 20;
-  says(`${Math.round(A.K.byteLength / MB)} MB for \`K\`, ${Math.round(A.V.byteLength / MB)} MB for \`V\`, ${Math.round(A.X.byteLength / MB)} MB each for \`X\`, \`Y\`, \`D\`, ${Math.round(bytes / MB)} MB in all (${bytes.toLocaleString('en-US')} bytes) against the C's ${Math.round(12 * U / MB)} MB`);
-  says(`The whole table is ${Math.round(bytes / MB)} MB`, 'walk');
-  says(`one of ${2 ** 26 / 2 ** 21} page translations instead of one of ${(2 ** 26 / 2 ** 12).toLocaleString('en-US')}`);
+  says(`${Math.round(A.K.byteLength / MB)} MB for \`K\`, ${Math.round(A.V.byteLength / MB)} MB for \`V\`, ${Math.round(A.X.byteLength / MB)} MB each for \`X\`, \`Y\`, \`D\`, ${Math.round(bytes / MB)} MB in all (${bytes.toLocaleString('en-US')} bytes) against the C's ${Math.round(12 * U / MB)} MB`, 'appendix');
+  says(`${Math.round(bytes / MB)} MB allocated at load`, 'walk');
+  says(`one of ${2 ** 26 / 2 ** 21} page translations instead of one of ${(2 ** 26 / 2 ** 12).toLocaleString('en-US')}`, 'appendix');
   // the root entry after a 2-ply search of the opening position: the best move is c2-c4, exact
   search(8, 2);
   let a = (8 * S ^ 1) & 0xffffff;
@@ -440,15 +625,91 @@ test('figures: the hash table', () => {
 test('figures: what C did for free', () => {
   const c4 = square('c4'), Y = ch(c4 | S);
   assert.equal(Y, -62); assert.equal(Y & ~M, -190); assert.equal(ch(Y & ~M), c4);
-  says(`say \`0x${hex2(Y)}\` = ${Y} for c4. \`${Y} & ~0x88\` is ${Y & ~M}, which the C stores in a char as ${ch(Y & ~M)} (\`0x${hex2(c4)}\`, c4)`);
-  says(`\`0x${hex2(c4)} | 0x80\` = ${c4 | S}, which a char holds as ${ch(c4 | S)}`);
+  says(`say \`0x${hex2(Y)}\` = ${Y} for c4. \`${Y} & ~0x88\` is ${Y & ~M}, which the C stores in a char as ${ch(Y & ~M)} (\`0x${hex2(c4)}\`, c4)`, 'appendix');
+  says(`\`0x${hex2(c4)} | 0x80\` = ${c4 | S}, which a char holds as ${ch(c4 | S)}`, 'appendix');
   assert.equal(((Y & ~M) & M), 0);                              // the unwrapped value passes the edge test
   assert.equal(ch(S), -128);
   const typed = (s: string): number => ch(s.charCodeAt(0) - 16 * s.charCodeAt(1) + 799);
   assert.deepEqual(['e2', 'eB', 'u3', 'e4', 'eD', 'u5'].map(typed), [100, 100, 100, 68, 68, 68]);
-  says(`\`101 - 16*66 + 799\` = ${101 - 16 * 66 + 799}, which wraps to ${typed('eB')}`);
+  says(`\`101 - 16*66 + 799\` = ${101 - 16 * 66 + 799}, which wraps to ${typed('eB')}`, 'appendix');
   says(`"e2" gives 101 - 800 + 799 = ${typed('e2')}, \`0x${hex2(typed('e2'))}\``, 'walk');
   says(`\`16 × 56 - 97\` is ${16 * '8'.charCodeAt(0) - 'a'.charCodeAt(0)}`, 'walk');
   assert.ok(SOURCE.includes('C = 799'));
   says(`\`e2\` gives 101 - 800 + 799 = 100 = e2`, 'guide');
+});
+
+// ---- words and names --------------------------------------------------------------------------
+
+/** The prose of a Markdown text: the lines outside fenced blocks. */
+const prose = (md: string): string => {
+  let inFence = false;
+  return md.split('\n').filter((l) => { if (/^```/.test(l)) { inFence = !inFence; return false; } return !inFence; }).join('\n');
+};
+const squeeze = (s: string): string => s.replace(/\s+/g, '');
+
+test('inline code written in TypeScript is a fragment of micromax.ts', () => {
+  // a span with === or !== is the port's spelling, so it must be in the program (… stands for a cut)
+  const src = squeeze(SOURCE);
+  for (const [file, md] of Object.entries(FILES)) {
+    for (const [, span] of prose(md).matchAll(/`([^`\n]+)`/g)) {
+      if (!/===|!==/.test(span)) continue;
+      for (const part of span.replace(/\\\|/g, '|').split('…').map((x) => x.trim()).filter(Boolean)) {
+        assert.ok(src.includes(squeeze(part)), `${file}: \`${span}\` is not in micromax.ts`);
+      }
+    }
+  }
+  // the root's two tests, which are easy to swap: z === 8 deepens and reports, z & 8 hands over K and L
+  assert.ok(SOURCE.includes('|| z === 8 && N < nodeLimit') && SOURCE.includes('if (z === 8) report(') &&
+    SOURCE.includes('if (z & 8) { K = X; L = ch(Y & ~M); }'));
+  says('`z === 8` makes the deepening go on to the node limit and, after each pass, calls `report()`', 'guide');
+  says('`if (z & 8)`, true for 8 and 9 only, hands the best move over', 'guide');
+  says('`z & 8` is true for 8 and 9 only (no square has bit 3)', 'walk');
+  assert.ok([...Array(128).keys()].every((s) => s & M || !(s & 8)));
+  for (const [file, md] of Object.entries(FILES)) {
+    assert.ok(!/`z ===? 8`[^.]*\bK\b[^.]*\bL\b/.test(prose(md).replace(/`if \(z & 8\)`/g, '')), `${file}: K and L are set when z & 8`);
+  }
+});
+
+const ONE_LETTER = [...'kqleJZEzn', ...'bowTAUVMSICQNOKL', ...'jrmvdhiFGtpuxyXYHBa'];
+
+test('the glossary gives every one-letter name, and each chapter links to it', () => {
+  const glossary = GUIDE.slice(GUIDE.indexOf('\n## Glossary'));
+  const rows = glossary.split('\n').filter((l) => l.startsWith('| `'));
+  const named = new Set(rows.flatMap((r) => [...r.split('|')[1].matchAll(/`(\w)`/g)].map((m) => m[1])));
+  for (const c of ONE_LETTER) assert.ok(named.has(c), `the glossary has no row for \`${c}\``);
+  // every chapter of the guide that uses a one-letter name links to the glossary, as does the walk-through
+  const chapters = GUIDE.slice(GUIDE.indexOf('\n## A chess engine'), GUIDE.indexOf('\n## Glossary')).split(/\n(?=## )/).slice(1);
+  for (const ch of chapters) {
+    const title = ch.split('\n')[0];
+    if (!/`[a-zA-Z]`/.test(prose(ch))) continue;
+    assert.ok(ch.includes('](#glossary)'), `${title}: no link to the glossary`);
+  }
+  assert.ok(WALK.includes('](README.md#glossary)'));
+});
+
+test('all the ways a node ends early: every return and break of D() is listed', () => {
+  const body = SOURCE.slice(SOURCE.indexOf('function D('), SOURCE.indexOf('// ---- Part 2'));
+  const section = GUIDE.slice(GUIDE.indexOf('## All the ways a node ends early'), GUIDE.indexOf('## A search, traced'));
+  const exits = body.split('\n').filter((l) => /\breturn\b|\bbreak\b/.test(l.replace(/\/\/.*/, '')));
+  assert.equal(exits.length, 6, `D() has ${exits.length} lines with a return or a break:\n${exits.join('\n')}`);
+  const listed = ['return v', 'if (y & M) break', 'if (t & k \\|\\| …) break', 'if (m >= l) break C', 'return l', 'return m',
+    'while (d++ < n …)', 'while ((x = …) !== B)', 'while (r = …)', '} while (!t)', 'if (h = …)'];
+  for (const l of listed) {
+    assert.ok(section.includes('`' + l), `the list should have \`${l}\``);
+    for (const part of l.replace(/\\\|/g, '|').split('…').map((x) => x.trim()).filter(Boolean)) assert.ok(body.includes(part), part);
+  }
+  for (const l of exits) {
+    const stmt = /(return \w+|if \([^)]*\) break( C)?)/.exec(l)?.[1] ?? '';
+    assert.ok(['return v', 'return l', 'return m', 'if (y & M) break', 'if (m >= l) break C'].includes(stmt) || l.includes('if (t & k ||'), l);
+  }
+});
+
+test('a line marked port only links to the appendix', () => {
+  for (const [file, md] of [['README.md', GUIDE], ['micromax.ts.md', WALK]]) {
+    const text = squish(prose(md));
+    for (const m of text.matchAll(/\*port only\*/g)) {
+      if (/marked $/.test(text.slice(0, m.index))) continue;               // the sentence that explains the mark
+      assert.match(text.slice(m.index, m.index + 100), /\]\(appendix\.md#[a-z-]+\)/, `${file}: "${text.slice(m.index, m.index + 100)}"`);
+    }
+  }
 });
