@@ -412,7 +412,7 @@ function options(argv: string[]): void {               // one line on stderr and
 // --uci and --xboard. A GUI's game reaches the engine as the C's own loop steps: each move a
 // typed line (clear the hash table, check the move, which plays it), each "go" an empty line
 // (think). The steps run in a worker thread, one a message, so the protocol is answered while
-// it thinks; a search cut short is thrown away with its thread, and a spare one takes over.
+// it thinks. A search cut short is thrown away: a spare thread takes over at once.
 
 interface Pos { b: Int8Array; Q: number; O: number; k: number } // what the C's loop keeps
 interface Clock { start: number; allow: number; hard: number; depth: number; nodes: number; target: number }
@@ -440,15 +440,18 @@ function serve(): void {                               // the engine's thread: a
   init();
   parentPort!.on('message', (job: Job) => {
     const Q0 = Q, e = job.thaw ? thaw(Q) : Q;
-    if (job.warm) { nodeLimit = 2e4; D(8, -I, I, 0, 1, 1, 0, 8, 0); A.K.fill(0); return; } // V8 compiles D() (port only)
+    if (job.warm) {                                    // a throwaway search: V8 compiles D() now,
+      nodeLimit = 2e4; D(8, -I, I, 0, 1, 1, 0, 8, 0);  // not in a game (port only)
+      return A.K.fill(0);
+    }
     if (job.set) { board.set(job.set.b); ({ Q, O, k } = job.set); clear(); }
-    if (job.play) {                               // a typed line: clear, check (and play) it
+    if (job.play) {                                    // a typed line: clear, check (and play) it
       [K, L] = job.play; N = 0; clear(); clean = false;
       const ok = D(k, -I, I, e, 1, 1, O, 9, 2) === I;
       if (ok) { k ^= 24; Q += e - Q0; }                // (a thawed check counted from e, not Q)
       return parentPort!.postMessage({ ok, pos: { b: board.slice(), Q, O, k } });
     }
-    if (job.think) {                            // an empty line: think
+    if (job.think) {                                   // an empty line: think
       const x = kingOf(board, k), u = board[x];
       if (job.castle === false) board[x] = u & ~32;    // (a fallback: no castling)
       N = 0; clean = false; start(job.think);
@@ -505,7 +508,7 @@ async function move(mv: string): Promise<string> {     // a move as a typed line
   if (m[3] && m[3] !== 'q') return 'micro-Max 3.2 promotes only to a queen';
   if (ice && faithful) return 'micro-Max 3.2 takes no move once one side is 2000 points ahead';
   const r = await ask({ play: [x, y], thaw: ice });
-  if (!r.ok) return 'illegal in this position';
+  if (!r.ok) { exact = false; return 'illegal in this position'; } // (its check wrote the table)
   game.moves.push(mv); game.pos.push(r.pos!); game.thawed.push(ice); at++; exact = true;
   return '';
 }
@@ -578,11 +581,11 @@ function cut(): void {                                 // move now: the last fin
   else if (run && p) { replace(); end({ x: p[3], y: p[4], d: p[0], N: p[1], m: p[2], cut: true }); }
 }
 function abort(): void { if (run) { replace(); end(undefined); } } // stop, no move
-function replace(): void {                             // the spare takes over; the thread cut off ends
-  const old = thread, gone = (): void => { if (drainer === old) drainer = undefined; }; // its iteration
-  const quit = setTimeout(() => { void old.w.terminate(); gone(); }, 1000); // (a second at most) and is
-  if (drainer) void drainer.w.terminate();             // the next spare, compiled and ready
-  drainer = old; Atomics.store(old.halt, 0, 1);
+function replace(): void {                             // the spare takes over at once. The old thread
+  const old = thread, gone = (): void => { if (drainer === old) drainer = undefined; }; // ends its
+  const quit = setTimeout(() => { void old.w.terminate(); gone(); }, 1000); // iteration (a second at
+  if (drainer) void drainer.w.terminate();             // most) and is the next spare, compiled: no
+  drainer = old; Atomics.store(old.halt, 0, 1);        // warm-up in the way of the next search
   old.replies = [() => { clearTimeout(quit); gone(); if (spare) void old.w.terminate(); else spare = old; }];
   thread = spare ?? spawn(); spare = undefined; at = -1;
 }
