@@ -466,6 +466,7 @@ function serve(): void {                               // the engine's thread: a
 // The GUI side: the game, and the engine's thread with a spare.
 interface Engine { w: Worker; halt: Int32Array; replies: ((r: Reply) => void)[] } // answers come in order
 let thread: Engine, spare: Engine | undefined, drainer: Engine | undefined; // the engine; one ready; one cut off
+let cold = false;                                      // the spare's D() is not compiled yet
 let faithful = false, overhead = 50;                   // the options a GUI may set
 function engineThread(halt: Int32Array): Worker {      // a thread running this very file: serve()
   const url = import.meta.url;                         // (port only: Node 20 runs no tsx in workers)
@@ -563,10 +564,12 @@ function fen(text: string): Pos | string {             // a FEN as the C's loop 
 
 
 // A search, stopped by its own clock between iterations, or cut off (stop, ?, the deadline).
-let run: { done: (f?: Found) => void; best?: Ply; timer?: NodeJS.Timeout } | undefined, hurry = false;
+let run: { done: (f?: Found) => void; best?: Ply; timer?: NodeJS.Timeout } | undefined;
+let hurry = false, dropped = false;                    // told to move now; told to drop this search
 function search(lim: Clock, ice: boolean, castle: boolean): Promise<Found | undefined> { // undefined: aborted
   Atomics.store(thread.halt, 0, +hurry); exact = false; // (told to move already: after the first ply)
   return new Promise((done) => {
+    if (dropped) return done(undefined);
     const r: NonNullable<typeof run> = run = { done };
     if (lim.hard < Infinity) r.timer = setTimeout(cut, Math.max(0, lim.start + lim.hard - now()));
     thread.replies.push((a) => { const [x, y, N] = a.best!; end({ x, y, N, d: r.best?.[0] ?? 0, m: r.best?.[2] ?? 0, cut: false }); });
@@ -580,14 +583,14 @@ function cut(): void {                                 // move now: the last fin
   if (run && !p) Atomics.store(thread.halt, 0, 1);     // none yet: stop after the first, a moment away
   else if (run && p) { replace(); end({ x: p[3], y: p[4], d: p[0], N: p[1], m: p[2], cut: true }); }
 }
-function abort(): void { if (run) { replace(); end(undefined); } } // stop, no move
+function abort(): void { dropped = true; if (run) { replace(); end(undefined); } } // stop, no move
 function replace(): void {                             // the spare takes over at once. The old thread
   const old = thread, gone = (): void => { if (drainer === old) drainer = undefined; }; // ends its
-  const quit = setTimeout(() => { void old.w.terminate(); gone(); }, 1000); // iteration (a second at
-  if (drainer) void drainer.w.terminate();             // most) and is the next spare, compiled: no
-  drainer = old; Atomics.store(old.halt, 0, 1);        // warm-up in the way of the next search
+  const quit = setTimeout(() => { void old.w.terminate(); gone(); if (!spare) { spare = spawn(); cold = true; } }, 1000);
+  if (drainer) void drainer.w.terminate();             // iteration (a second at most) and is the
+  drainer = old; Atomics.store(old.halt, 0, 1);        // next spare, compiled: no warm-up in the way
   old.replies = [() => { clearTimeout(quit); gone(); if (spare) void old.w.terminate(); else spare = old; }];
-  thread = spare ?? spawn(); spare = undefined; at = -1;
+  thread = spare ?? spawn(); spare = undefined; at = -1; // (of the next search)
 }
 function end(f: Found | undefined): void { const r = run!; run = undefined; clearTimeout(r.timer); r.done(f); }
 
@@ -624,7 +627,7 @@ async function decide(lim: Clock): Promise<Decision | undefined> { // the move t
 let searching: Promise<void> | undefined, endless = false, release: (() => void) | undefined;
 function stop(): void { endless = false; cut(); release?.(); } // UCI's stop (and the end of input)
 async function answer(lim: Clock, infinite = false): Promise<void> { // think, then move the protocol's way
-  endless = infinite; hurry = false;
+  endless = infinite; hurry = dropped = false;
   const d = await decide(lim);
   if (endless) await new Promise<void>((r) => { release = r; }); // go infinite: no move before stop
   release = undefined;
@@ -636,7 +639,8 @@ async function answer(lim: Clock, infinite = false): Promise<void> { // think, t
   const why = await move(d.move), p = game.pos[game.moves.length];
   if (why) note(`error: micro-Max's own move ${d.move} was refused: ${why}`);
   else if (gui === 'xboard' && ending(p.k, p.b, p.O)) send(result(ending(p.k, p.b, p.O)));
-  if (!spare && !drainer) { spare = spawn(); spare.w.postMessage({ warm: true }); } // (now: not in a search)
+  if (!spare && !drainer) { spare = spawn(); cold = true; } // a spare compiles now, not in a search
+  if (spare && cold) { spare.w.postMessage({ warm: true }); cold = false; }
 }
 const result = (over: string): string => over.startsWith('checkmate') ? (over.includes('white') ? '1-0 {White mates}'
   : '0-1 {Black mates}') : over.startsWith('stalemate') ? '1/2-1/2 {Stalemate}' : over.startsWith('frozen') ? 'resign' : `tellusererror ${over}`;

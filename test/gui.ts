@@ -2,9 +2,13 @@
 // arrived, and waits with a deadline (a hung engine fails the test instead of hanging it).
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { after } from 'node:test';
 import { builtPortCommand, portCommand, ROOT } from './run.ts';
 
 export interface Line { t: number; text: string }
+
+const live = new Set<Session>();                        // a failed test must not leave one running
+after(() => { for (const s of live) s.proc.kill('SIGKILL'); });
 
 export class Session {
   readonly lines: Line[] = [];
@@ -28,7 +32,8 @@ export class Session {
     });
     this.proc.stderr.on('data', (d: Buffer) => { this.stderr += d.toString(); });
     this.proc.stdin.on('error', () => { /* it may have exited */ });
-    this.exited = new Promise((res) => this.proc.on('close', (code, signal) => { res({ code, signal }); this.wake?.(); }));
+    this.exited = new Promise((res) => this.proc.on('close', (code, signal) => { live.delete(this); res({ code, signal }); this.wake?.(); }));
+    live.add(this);
   }
 
   /** Sends lines; returns the time they were written. */

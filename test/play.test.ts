@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { Chess } from 'chess.js';
 import { attacked, legalMoves } from '../micromax.ts';
-import { inputLines, replay, seededRandom } from './boards.ts';
+import { inputLines, parseTranscript, replay, seededRandom } from './boards.ts';
 import { whyNoC } from './c-oracle.ts';
 import { ROOT, firstDifference, portArgs, runC, runPort } from './run.ts';
 
@@ -80,7 +80,7 @@ describe('options', () => {
   test('--help prints the usage on stdout and exits 0', async () => {
     const r = await runPort('', ['--help']);
     assert.equal(r.code, 0);
-    for (const o of ['--nodes', '--trace', '--play', '--pretty', '--help', '--version']) assert.match(r.stdout.toString(), new RegExp(o));
+    for (const o of ['--nodes', '--time', '--trace', '--play', '--pretty', '--uci', '--xboard', '--help', '--version']) assert.match(r.stdout.toString(), new RegExp(o));
   });
 
   test('--version prints the package version and exits 0', async () => {
@@ -89,7 +89,8 @@ describe('options', () => {
     assert.equal(r.stdout.toString(), `micromax-ts ${pkg.version}\n`);
   });
 
-  for (const bad of [['--play'], ['--play', 'red'], ['--play', 'White'], ['--nodes', '0'], ['--nodes'], ['--bogus'], ['-h']]) {
+  for (const bad of [['--play'], ['--play', 'red'], ['--play', 'White'], ['--nodes', '0'], ['--nodes'], ['--bogus'], ['-h'],
+    ['--time', '0'], ['--time', 'soon'], ['--time'], ['--uci', '--trace'], ['--xboard', '--time', '1']]) {
     test(`${bad.join(' ')}: one line on stderr, nothing on stdout, exit 2`, async () => {
       const r = await runPort('e2e4\n', bad);
       assert.equal(r.code, 2);
@@ -97,6 +98,25 @@ describe('options', () => {
       assert.match(r.stderr, /^micromax: [^\n]+\n$/);
     });
   }
+
+  test('--time S: each move stops after an iteration, exactly where --nodes N_d stops the C', async (t) => {
+    const input = 'e2e4\n\nd2d4\n\n', t0 = performance.now();
+    const r = await runPort(input, ['--time', '0.3', '--trace']);
+    const secs = (performance.now() - t0) / 1000;
+    assert.equal(r.code, 0, r.stderr);
+    const tr = parseTranscript(r.stdout), played = replay(r.stdout, input).moves.map((m) => m.from + m.to);
+    assert.equal(played.length, 4);
+    for (const k of [2, 4]) {                              // boards 2 and 4 follow micro-Max's thinks
+      const n = Number(/(\d+) searched/.exec(tr.traces[k].at(-1)!)![1]);
+      const typed = played.slice(0, k - 1).map((m) => `${m}\n`).join('') + '\n';
+      for (const out of [await runPort(typed, ['--nodes', String(n), '--trace']), ...(noC ? [] : [await runC(typed, { nodes: n, trace: true })])]) {
+        const x = parseTranscript(out.stdout);
+        assert.deepEqual([x.traces.at(-1), x.boards.at(-1)], [tr.traces[k], tr.boards[k]], `think ${k / 2} at --nodes ${n}`);
+      }
+    }
+    t.diagnostic(`two moves at --time 0.3: ${secs.toFixed(1)} s for the whole run`);
+    assert.ok(secs < 20, `${secs} s`);
+  });
 
   test('--pretty in a pipe: the original bytes', async () => {
     const input = 'e2e4\n\n';
