@@ -437,7 +437,7 @@ const thaw = (Q: number): number => Math.max(-500, Math.min(500, Q)); // the fal
 function serve(): void {                               // the engine's thread: a C loop step a message
   let k = 8, clean = true;                             // side to move; hash table all zero
   const clear = (): void => { if (!clean) A.K.fill(0); clean = true; };
-  init();
+  init(); A.K.fill(0);                                 // (port only: the locks' pages, touched now)
   parentPort!.on('message', (job: Job) => {
     const Q0 = Q, e = job.thaw ? thaw(Q) : Q;
     if (job.warm) {                                    // a throwaway search: V8 compiles D() now,
@@ -464,9 +464,8 @@ function serve(): void {                               // the engine's thread: a
 }
 
 // The GUI side: the game, and the engine's thread with a spare.
-interface Engine { w: Worker; halt: Int32Array; replies: ((r: Reply) => void)[] } // answers come in order
-let thread: Engine, spare: Engine | undefined, drainer: Engine | undefined; // the engine; one ready; one cut off
-let cold = false;                                      // the spare's D() is not compiled yet
+interface Engine { w: Worker; halt: Int32Array; replies: ((r: Reply) => void)[]; warm: boolean } // in order
+let thread: Engine, spare: Engine, drainer: Engine | undefined; // the engine; one ready; one cut off
 let faithful = false, overhead = 50;                   // the options a GUI may set
 function engineThread(halt: Int32Array): Worker {      // a thread running this very file: serve()
   const url = import.meta.url;                         // (port only: Node 20 runs no tsx in workers)
@@ -475,7 +474,7 @@ function engineThread(halt: Int32Array): Worker {      // a thread running this 
     : new Worker(new URL(url), { workerData: halt });
 }
 function spawn(): Engine {
-  const halt = new Int32Array(new SharedArrayBuffer(4)), e: Engine = { w: engineThread(halt), halt, replies: [] };
+  const halt = new Int32Array(new SharedArrayBuffer(4)), e: Engine = { w: engineThread(halt), halt, replies: [], warm: false };
   e.w.on('message', (m: Ply | Reply) => { if (!Array.isArray(m)) e.replies.shift()?.(m); else if (e === thread) ply(m); });
   e.w.on('error', (err) => { note(`error: the engine thread failed: ${err.message}`); process.exit(1); });
   e.w.on('exit', () => { if (e === thread || e === spare) { note('error: the engine thread ended'); process.exit(1); } });
@@ -567,7 +566,7 @@ function fen(text: string): Pos | string {             // a FEN as the C's loop 
 let run: { done: (f?: Found) => void; best?: Ply; timer?: NodeJS.Timeout } | undefined;
 let hurry = false, dropped = false;                    // told to move now; told to drop this search
 function search(lim: Clock, ice: boolean, castle: boolean): Promise<Found | undefined> { // undefined: aborted
-  Atomics.store(thread.halt, 0, +hurry); exact = false; // (told to move already: after the first ply)
+  Atomics.store(thread.halt, 0, +hurry); exact = false; thread.warm = true; // (hurry: after ply 1)
   return new Promise((done) => {
     if (dropped) return done(undefined);
     const r: NonNullable<typeof run> = run = { done };
@@ -584,13 +583,14 @@ function cut(): void {                                 // move now: the last fin
   else if (run && p) { replace(); end({ x: p[3], y: p[4], d: p[0], N: p[1], m: p[2], cut: true }); }
 }
 function abort(): void { dropped = true; if (run) { replace(); end(undefined); } } // stop, no move
-function replace(): void {                             // the spare takes over at once. The old thread
-  const old = thread, gone = (): void => { if (drainer === old) drainer = undefined; }; // ends its
-  const quit = setTimeout(() => { void old.w.terminate(); gone(); if (!spare) { spare = spawn(); cold = true; } }, 1000);
-  if (drainer) void drainer.w.terminate();             // iteration (a second at most) and is the
-  drainer = old; Atomics.store(old.halt, 0, 1);        // next spare, compiled: no warm-up in the way
-  old.replies = [() => { clearTimeout(quit); gone(); if (spare) void old.w.terminate(); else spare = old; }];
-  thread = spare ?? spawn(); spare = undefined; at = -1; // (of the next search)
+function replace(): void {                             // the spare takes over at once, and a new
+  const old = thread, gone = (): void => { if (drainer === old) drainer = undefined; }; // one starts.
+  const quit = setTimeout(() => { void old.w.terminate(); gone(); }, 1000); // The old thread ends its
+  if (drainer) void drainer.w.terminate();             // iteration (a second at most) and, its D()
+  drainer = old; Atomics.store(old.halt, 0, 1);        // compiled, replaces a spare that is not
+  old.replies = [() => { clearTimeout(quit); gone(); if (spare.warm) return void old.w.terminate();
+    void spare.w.terminate(); spare = old; }];
+  thread = spare; spare = spawn(); at = -1;
 }
 function end(f: Found | undefined): void { const r = run!; run = undefined; clearTimeout(r.timer); r.done(f); }
 
@@ -639,8 +639,6 @@ async function answer(lim: Clock, infinite = false): Promise<void> { // think, t
   const why = await move(d.move), p = game.pos[game.moves.length];
   if (why) note(`error: micro-Max's own move ${d.move} was refused: ${why}`);
   else if (gui === 'xboard' && ending(p.k, p.b, p.O)) send(result(ending(p.k, p.b, p.O)));
-  if (!spare && !drainer) { spare = spawn(); cold = true; } // a spare compiles now, not in a search
-  if (spare && cold) { spare.w.postMessage({ warm: true }); cold = false; }
 }
 const result = (over: string): string => over.startsWith('checkmate') ? (over.includes('white') ? '1-0 {White mates}'
   : '0-1 {Black mates}') : over.startsWith('stalemate') ? '1/2-1/2 {Stalemate}' : over.startsWith('frozen') ? 'resign' : `tellusererror ${over}`;
@@ -672,7 +670,7 @@ function perMove(t: number, ms: number): Clock {       // movetime, st: at most 
 function timed(t: number, ms: number, inc: number, mtg: number): Clock { // this move's share of a clock
   const c = open(t), left = Math.max(ms - overhead, 1), cap = left * (mtg === 1 ? 0.8 : 0.4);
   c.target = Math.min(left / (mtg || 30) + inc * 0.75, cap / 2); // the aim; an iteration may start
-  c.allow = 2 * c.target; c.hard = Math.min(5 * c.target, cap); // if it ends by allow; cut at hard
+  c.allow = 1.5 * c.target; c.hard = Math.min(5 * c.target, cap); // if it ends by allow; cut at hard
   return c;
 }
 
@@ -760,7 +758,7 @@ function begin(): void {                               // the C's set-up, as the
 function protocol(): void {                            // --uci, --xboard: commands in order, one at a time
   begin();
   thread = spawn(); spare = spawn();
-  for (const e of [thread, spare]) e.w.postMessage({ warm: true });
+  for (const e of [thread, spare]) { e.w.postMessage({ warm: true }); e.warm = true; } // (no search yet)
   const handle = gui === 'uci' ? uci : xboard, LONG = 16384;
   let part = '', chain = Promise.resolve();
   const queue = (line: string, t: number): void => {

@@ -1,4 +1,4 @@
-// npm run bench:gui -- [--games N] [--tc 0:10] [--inc 0.1] [--opponent fairymax|stockfish] [--elo 1320]
+// npm run bench:gui -- [--games N] [--tc 0:10] [--inc 0.1] [--opponent fairymax|stockfish] [--elo 1320 | --skill 0]
 //                      [--protocol xboard|uci] [--latency N]
 // Plays N games through xboard (headless, under Xvfb) at a fast control and prints: games and
 // results, time forfeits, illegal moves, mean time used a move against its budget, searches cut
@@ -16,7 +16,7 @@ const argv = process.argv.slice(2), opt = (name: string, def: string): string =>
   return k >= 0 && argv[k + 1] !== undefined ? argv[k + 1] : def;
 };
 const games = Number(opt('games', '10')), tc = opt('tc', '0:10'), inc = Number(opt('inc', '0.1'));
-const opponent = opt('opponent', 'fairymax'), elo = opt('elo', '1320'), protocol = opt('protocol', 'xboard') as 'xboard' | 'uci';
+const opponent = opt('opponent', 'fairymax'), elo = opt('elo', '1320'), skill = opt('skill', ''), protocol = opt('protocol', 'xboard') as 'xboard' | 'uci';
 const samples = Number(opt('latency', '40'));
 const pct = (xs: number[], p: number): number => { const s = xs.slice().sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
 const ms = (x: number): string => `${x.toFixed(0)} ms`;
@@ -27,7 +27,7 @@ if (games > 0) {
   const sf = opponent === 'stockfish';
   const m = await match({ protocol, games, tc, inc, timeoutS: 400 * games,
     opponent: sf ? `stockfish` : 'fairymax', opponentUci: sf,
-    ...(sf ? { secondOptions: `UCI_LimitStrength=true,UCI_Elo=${elo}` } : {}) });
+    ...(sf ? { secondOptions: skill ? `Skill Level=${skill}` : `UCI_LimitStrength=true,UCI_Elo=${elo}` } : {}) });
   const ours = (g: { white: string }): boolean => g.white.startsWith('micro-Max');
   let w = 0, d = 0, l = 0;
   for (const g of m.games) {
@@ -37,7 +37,7 @@ if (games > 0) {
   const b = budgets(m.debug), forfeits = m.games.filter((g) => /time/i.test(g.comment)).length;
   const illegal = m.games.filter((g) => /illegal|false/i.test(g.comment)).length;
   const mean = (xs: number[]): number => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
-  console.log(`${m.games.length} games (${protocol}) at ${tc} + ${inc} s against ${sf ? `Stockfish (UCI_Elo ${elo})` : 'Fairy-Max'}, ` +
+  console.log(`${m.games.length} games (${protocol}) at ${tc} + ${inc} s against ${sf ? `Stockfish (${skill ? `Skill Level ${skill}` : `UCI_Elo ${elo}`})` : 'Fairy-Max'}, ` +
     `${(m.seconds / 60).toFixed(1)} min: micro-Max +${w} =${d} -${l}`);
   for (const g of m.games) console.log(`  ${g.white} - ${g.black}: ${g.result} {${g.comment}} ${g.plies} plies${badEnding(g) ? '  <- NOT BY RULE' : ''}`);
   console.log(`time forfeits ${forfeits}, illegal moves or false claims ${illegal}`);
@@ -56,7 +56,7 @@ if (samples > 0) {
   const opening = ['', ' moves e2e4', ' moves e2e4 c7c5 g1f3', ' moves d2d4 g8f6 c2c4 e7e6'];
   for (let k = 0; k < samples; k++) {
     s.send(`position startpos${opening[k % 4]}`, 'go infinite');
-    await new Promise((r) => setTimeout(r, 50 + rnd(1500)));
+    await new Promise((r) => setTimeout(r, 400 + rnd(1100)));          // (a new spare thread starts in ~0.3 s)
     let t = s.send('isready');
     ready.push((await s.expect(/^readyok$/)).t - t);
     t = s.send('stop');
