@@ -266,7 +266,7 @@ const side = (k: number): string => k === 8 ? 'white' : 'black';
 function think(k: number): void {                      // the C's think, timed, progress cleared
   started = performance.now(); depth = 0;
   const limit = nodeLimit;                             // --time may lower it for this move
-  if (moveTime) start({ start: now(), allow: moveTime, hard: Infinity, depth: 99, nodes: limit, target: moveTime });
+  if (moveTime) start({ ...open(now()), allow: moveTime, nodes: limit, target: moveTime });
   score = D(k, -I, I, Q, 1, 1, O, 8, 0);
   nodeLimit = limit; clock = undefined;
   if (live) writeAll(2, '\r\x1b[K');
@@ -636,9 +636,9 @@ async function answer(lim: Clock, infinite = false): Promise<void> { // think, t
   if ('none' in d) { note(`${d.none}; ${used}`); return send(gui === 'uci' ? 'bestmove 0000' : result(d.none)); }
   note(`${d.note}; ${used}`);
   send(gui === 'uci' ? `bestmove ${d.move}` : `move ${d.move}`);
-  const why = await move(d.move), p = game.pos[game.moves.length];
+  const why = await move(d.move), p = game.pos[game.moves.length], over = ending(p.k, p.b, p.O);
   if (why) note(`error: micro-Max's own move ${d.move} was refused: ${why}`);
-  else if (gui === 'xboard' && ending(p.k, p.b, p.O)) send(result(ending(p.k, p.b, p.O)));
+  else if (gui === 'xboard' && over) send(result(over));
 }
 const result = (over: string): string => over.startsWith('checkmate') ? (over.includes('white') ? '1-0 {White mates}'
   : '0-1 {Black mates}') : over.startsWith('stalemate') ? '1/2-1/2 {Stalemate}' : over.startsWith('frozen') ? 'resign' : `tellusererror ${over}`;
