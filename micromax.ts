@@ -94,6 +94,7 @@ function D(k: number, q: number, l: number, e: number, J: number, Z: number,
     Y = d ? Y : 0;                                     // no best-move hint at depth 0
   } else d = X = Y = 0;                                // new: start from nothing
   N = N + 1 | 0;                                       // count the node (a C int)
+  if (!(N & 4095)) poll();                             // port only: a clock may cut the search here
   while (d++ < n || z === 8 && N < nodeLimit && d < 98) { // deepen; the root goes on to limit
     x = B = X;                                         // board scan starts at the best move
     Y |= 8 & Y >> 4;                                   // bit 3: try best move first
@@ -114,7 +115,7 @@ function D(k: number, q: number, l: number, e: number, J: number, Z: number,
               t = b[H];
               if (t & k || p < 3 && int(!(r & 7)) !== int(!t)) break; // own piece; pawn rules
               i = 99 * w[t & 7];                       // value of the captured piece
-              if (i < 0 || E !== S && b[E] && int(y - E < 2) & int(E - y < 2)) m = I; // king taken, or castled through check
+              if (i < 0 || E !== S && b[E] && int(y - E < 2) & int(E - y < 2)) m = I; // king taken, bad castling
               if (m >= l) break C;                     // beta cut-off
 
               if (h = d - int(y !== z)) {              // depth left (recapture: not reduced)
@@ -170,22 +171,23 @@ function D(k: number, q: number, l: number, e: number, J: number, Z: number,
 
 function init(): void {                                // the C's set-up, before the loop
   for (i = 0; i < 8; i++) {
-    board[i] = (board[i + V] = steps[i + 24] + 40) + 8; board[i + 16] = 18; board[i + 96] = 9; // pieces, pawns
+    board[i] = (board[i + V] = steps[i + 24] + 40) + 8; // pieces, white and black
+    board[i + 16] = 18; board[i + 96] = 9;             // pawns
     for (let j = 0; j < 8; j++) board[16 * j + i + 8] = (i - 4) * (i - 4) + (j - 3.5) * (j - 3.5);
   }                                                    // centre points in the unused half
   for (i = M; i < 1035; i++) T[i] = random() >> 9;     // key bytes, as signed chars
 }
 
-let trace = false;                                     // --trace: print the C's hidden line
+const opt = {                                          // the command line
+  trace: false,                                        // --trace: print the C's hidden line
+  play: 0,                                             // --play: the player's side (8 or 16)
+  pretty: false,                                       // --pretty, and stdout is a terminal
+  time: 0,                                             // --time, in ms
+  gui: '' as '' | 'uci' | 'xboard',                    // --uci, --xboard: the protocol spoken
+};
 function report(d: number, N: number, m: number, X: number, Y: number): void { // each root pass
-  if (trace) print(printf(d, N, m, X, Y));
-  depth = d;
-  if (clock && enough(d)) nodeLimit = N;               // a clock: stop here, as --nodes N would
-  if (clock) parentPort?.postMessage([d, N, m, X, Y, now() - clock.start]); // engine thread: to the GUI
-  if (live && d > 0) {                                 // the progress line, rewritten in place
-    writeAll(2, '\r\x1b[K'); flush();                  // (--trace lines go above it)
-    writeAll(2, `thinking: depth ${d}, ${N} nodes, best ${sq(X)}${sq(Y)}, score ${m}, ${secs()} s`);
-  }
+  if (opt.trace) print(printf(d, N, m, X, Y));
+  passed({ d, N, m, x: X, y: Y, ms: now() - clock.start }); // the clock's view of it
 }
 function printf(d: number, N: number, m: number, X: number, Y: number): string { // its format
   const f = (v: number, w: number, hex = false): string => // "%<w>d" or "%<w>x" of a C int
@@ -199,9 +201,13 @@ function allocate<Table>(make: () => Table): Table {    // the hash table, or a 
   }
 }
 
-let outBuf = '';                                       // stdout, as C buffers it
-function print(s: string): void { outBuf += s; if (outBuf.length > 65536) flush(); }
-function flush(): void { const s = outBuf; outBuf = ''; writeAll(1, s); }
+const io = {                                           // stdio, as C's buffers it
+  out: '',                                             // stdout not yet written
+  in: Buffer.alloc(65536), len: 0, pos: 0,             // stdin read ahead, as getchar() does
+  end: false, lineStart: true,                         // input ended; the next byte starts a line
+};
+function print(s: string): void { io.out += s; if (io.out.length > 65536) flush(); }
+function flush(): void { const s = io.out; io.out = ''; writeAll(1, s); }
 function writeAll(fd: number, s: string): void {       // write it all, whatever the pipe does
   let buf = Buffer.from(s, 'latin1');
   while (buf.length) {
@@ -215,38 +221,97 @@ const nap = new Int32Array(new SharedArrayBuffer(4));   // pause(): 5 ms asleep,
 function pause(): void { Atomics.wait(nap, 0, 0, 5); }
 function quit(code: number): never { flush(); process.exit(code); }
 
-let inBuf = Buffer.alloc(65536);                       // stdin, read ahead as C's getchar does
-let inLen = 0, inPos = 0, inEnd = false, atLineStart = true;
 function fill(): boolean {                             // more bytes, or false at end of input
-  if (inEnd) return false;
+  if (io.end) return false;
   flush();                                             // let the reader see the board first
-  inPos = 0; inLen = 0;
+  io.pos = 0; io.len = 0;
   if (process.stdin.isTTY) readTerminal(); else {
     for (;;) {
-      try { inLen = fs.readSync(0, inBuf, 0, inBuf.length, null); break; } catch (err) {
+      try { io.len = fs.readSync(0, io.in, 0, io.in.length, null); break; } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'EAGAIN') pause(); else if (code === 'EOF') break; else throw err;
       }
     }
-    inEnd = inLen === 0;
+    io.end = io.len === 0;
   }
-  return inLen > 0;
+  return io.len > 0;
 }
 function readTerminal(): void {                        // a line typed at the terminal
-  say(prompt);
+  say(tty.prompt);
   const line = readlineSync.question('', { keepWhitespace: true, encoding: 'binary' });
   const ended = readlineSync.getRawInput().endsWith('\0'); // Ctrl-D
-  inBuf = Buffer.from(ended ? line : line + '\n', 'latin1'); // the whole line, however long
-  inLen = inBuf.length;
-  inEnd = ended;
+  io.in = Buffer.from(ended ? line : line + '\n', 'latin1'); // the whole line, however long
+  io.len = io.in.length;
+  io.end = ended;
   if (ended) say('\n');                                // the shell's prompt on a line of its own
 }
 function getchar(): number {                           // next byte, -1 at the end
-  if (feed) { feed = false; flush(); atLineStart = true; return 10; } // --play: an empty line
-  const c = inPos < inLen || fill() ? inBuf[inPos++] : -1;
-  if (c < 0 && atLineStart) quit(0);                   // end of input between lines: stop
-  atLineStart = c <= 10;
+  if (tty.feed) { tty.feed = false; flush(); io.lineStart = true; return 10; } // --play: an empty line
+  const c = io.pos < io.len || fill() ? io.in[io.pos++] : -1;
+  if (c < 0 && io.lineStart) quit(0);                  // end of input between lines: stop
+  io.lineStart = c <= 10;
   return c;
+}
+
+// A search on a clock: --time here, and every search in a GUI (part 3). After each pass from
+// depth 1 on, passed() may end the deepening the C's own way, by lowering nodeLimit to N, so
+// that --nodes N replays it. Every 4096 nodes D() calls poll(), which cuts the search short
+// past its hard deadline, or when clock.stop holds its id (written by a GUI's thread): an
+// exception unwinds D(), the board is put back, and the move is the last finished pass's.
+interface Limits { id: number; start: number; soft: number; hard: number; depth: number; nodes: number; aim: number }
+interface Pass { d: number; N: number; m: number; x: number; y: number; ms: number } // a root pass
+const TIME = {                                         // time management
+  GROW: [2, 6, 10],                                    // next pass = this one × the last two's ratio,
+                                                       //   kept within 2..10 (6 when unknown)
+  MOVES: 30,                                           // moves to go when the clock does not say
+  INC: 0.75,                                           // share of the increment spent on this move
+  SOFT: 1.5,                                           // a pass starts if it should end by 1.5 × the aim;
+  HARD: 5,                                             // cut at 5 × the aim,
+  SHARE: 0.4, LAST: 0.8,                               // and at 40 % of the clock (80 % if 1 move to go)
+};
+const now = (): number => performance.timeOrigin + performance.now(); // ms, alike in every thread
+const CUT = new Error('search cut');                   // what poll() throws
+const clock = {                                        // the search under way in this thread
+  start: 0, lim: undefined as Limits | undefined,      // when it began; its limits (none: the C's)
+  last: undefined as Pass | undefined, step: 0,        // its last pass, and that pass's length
+  stop: new Int32Array(1) as Int32Array,               // a search's id here cuts it (shared in a GUI)
+  tell: (p: Pass): void => {},                         // each pass from depth 1, to be shown
+};
+function passed(p: Pass): void {                       // after a root pass: deepen again?
+  const c = clock, lim = c.lim, step = p.ms - (c.last?.ms ?? 0), [least, first, most] = TIME.GROW;
+  const grow = c.step > 0 ? Math.min(Math.max(step / c.step, least), most) : first;
+  c.last = p; c.step = step;
+  if (p.d < 1) return;                                 // (pass 0 has no move)
+  c.tell(p);
+  if (lim && (p.d >= lim.depth || p.N >= lim.nodes || p.ms >= lim.hard || p.ms + grow * step > lim.soft ||
+    Atomics.load(c.stop, 0) === lim.id)) nodeLimit = p.N; // the last pass: the C's test ends it
+}
+function poll(): void {                                // D(), every 4096 nodes: cut the search now?
+  const lim = clock.lim, d = clock.last?.d ?? 0;
+  if (lim && d > 0 && (Atomics.load(clock.stop, 0) === lim.id || now() - lim.start >= lim.hard)) throw CUT;
+}
+interface Go { time?: number; inc?: number; mtg?: number; movetime?: number; depth?: number; nodes?: number }
+function limits(go: Go, t: number, overhead = 0): Limits { // a move's limits, from its go
+  const lim = { id: -1, start: t, soft: Infinity, hard: Infinity, depth: Math.max(1, go.depth ?? 99),
+    nodes: Math.min(Math.max(1, go.nodes ?? 2147483647), 2147483647), aim: 0 };
+  if (go.movetime !== undefined) {                     // to the deadline, then the last pass's move
+    lim.hard = Math.max(go.movetime - overhead, 1); lim.aim = go.movetime;
+  } else if (go.time !== undefined) {                  // a share of the clock
+    const left = Math.max(go.time - overhead, 1), cap = left * (go.mtg === 1 ? TIME.LAST : TIME.SHARE);
+    lim.aim = Math.min(left / (go.mtg || TIME.MOVES) + (go.inc ?? 0) * TIME.INC, cap / 2);
+    lim.soft = TIME.SOFT * lim.aim; lim.hard = Math.min(TIME.HARD * lim.aim, cap);
+  }
+  return lim;
+}
+function search(k: number, e: number, lim?: Limits): boolean { // the C's think; with limits: was it cut?
+  const saved = board.slice(), limit = nodeLimit;
+  Object.assign(clock, { start: lim?.start ?? now(), lim, last: undefined, step: 0 });
+  if (lim) nodeLimit = 2147483647;                     // (passed() lowers it)
+  try { D(k, -I, I, e, 1, 1, O, 8, 0); return false; } catch (err) {
+    if (err !== CUT) throw err;
+    board.set(saved); K = clock.last!.x; L = clock.last!.y; // the last finished pass's move
+    return true;
+  } finally { nodeLimit = limit; clock.lim = undefined; }
 }
 
 // The terminal game. What it adds goes to stderr, and only when a person is at a terminal
@@ -254,23 +319,26 @@ function getchar(): number {                           // next byte, -1 at the e
 // only when stdout is a terminal. So a pipe always sees the original's bytes.
 const atTerminal = isatty(0) && isatty(1);
 const live = atTerminal && isatty(2) && isMainThread;  // the progress line while it thinks
-let play = 0, pretty = false, moveTime = 0;            // --play: player's side; --pretty; --time (ms)
-let feed = false;                                      // --play: read an empty line next
-let prompt = '', depth = 0, score = 0, started = 0;    // last think: depth, score, start time
+const tty = {                                          // the terminal game
+  prompt: '',                                          // the prompt for the next line
+  feed: false,                                         // --play: read an empty line next
+  stuck: false,                                        // refused a typed move: Enter does nothing
+};
 
 function say(s: string): void { if (atTerminal) writeAll(2, s); }
-const secs = (): string => ((performance.now() - started) / 1000).toFixed(1);
 const sq = (s: number): string => 'abcdefgh'[s & 7] + (8 - (s >> 4)); // 0x88 square to e2
 const side = (k: number): string => k === 8 ? 'white' : 'black';
+const frozen = (Q: number): boolean => Q > I / 4 || Q < -I / 4; // the C's searches stop at once
 
-function think(k: number): void {                      // the C's think, timed, progress cleared
-  started = performance.now(); depth = 0;
-  const limit = nodeLimit;                             // --time may lower it for this move
-  if (moveTime) start({ ...open(now()), allow: moveTime, nodes: limit, target: moveTime });
-  score = D(k, -I, I, Q, 1, 1, O, 8, 0);
-  nodeLimit = limit; clock = undefined;
-  if (live) writeAll(2, '\r\x1b[K');
+function think(k: number): void {                      // the C's think (--time: on a clock)
+  search(k, Q, opt.time ? limits({ movetime: opt.time, nodes: nodeLimit }, now()) : undefined);
+  if (live) writeAll(2, '\r\x1b[K');                   // the progress line, cleared
 }
+function progress(p: Pass): void {                     // the progress line, rewritten in place
+  writeAll(2, '\r\x1b[K'); flush();                    // (--trace lines go above it)
+  writeAll(2, `thinking: depth ${p.d}, ${p.N} nodes, best ${sq(p.x)}${sq(p.y)}, score ${p.m}, ${secs(p)} s`);
+}
+const secs = (p?: Pass): string => ((p?.ms ?? 0) / 1000).toFixed(1);
 
 function prettyBoard(): string {                       // --pretty: labels, Unicode if it shows
   const utf8 = /utf-?8/i.test(process.env.LC_ALL || process.env.LC_CTYPE || process.env.LANG || '');
@@ -326,210 +394,36 @@ function ending(k: number, bd: Int8Array = board, ep = O): string { // '' while 
   return attacked(bd, kingOf(bd, k), 24 - k) ? `checkmate, ${side(24 - k)} wins` : 'stalemate, a draw';
 }
 
-function main(): void {
-  let k = 8, p = 0;                                    // k: side to move (8 white, 16 black)
-  const c = new Int32Array(9);                         // the input line; kept between lines
-  let answer = play === 16;                            // --play black: micro-Max opens
-
-  init();
-  for (;;) {                                           // play loop
-    if (pretty) print(prettyBoard()); else
-      for (i = 0; i < 121; i++) print(' ' + ((i & 8) && (i += 7) ? '\n' : n[board[i] & 15])); // board
-    const over = atTerminal || play ? ending(k) : '', who = k === play ? `your move (${side(k)})` : `${side(k)} to move`;
-    prompt = over ? `${over} (Ctrl-D to quit) > ` : `${who}: ${HINT} > `;
-    feed = answer && !over;                            // --play: micro-Max answers by itself
-    p = 0; while ((c[p < 8 ? p++ : 8] = getchar()) > 10); // read a line (bytes past 8 dropped)
-    N = 0;
-    const typed = c[0] !== 10;
-    if (typed) { K = ch(c[0] - 16 * c[1] + C); L = ch(c[2] - 16 * c[3] + C); } else // a move,
-      think(k);                                        // or an empty line: think of one
-    A.K.fill(0);                                       // clear the hash table
-    const ok = D(k, -I, I, Q, 1, 1, O, 9, 2) === I;    // legal: it is played; other side's turn
-    if (ok) k ^= 24;
-    tell(typed ? String.fromCharCode(...c.subarray(0, c[p - 1] > 10 ? p : p - 1)) : undefined, ok, over);
-    answer = play !== 0 && typed && ok && !inEnd;
-  }
-}
-
-const HINT = 'a move like e2e4, Enter = micro-Max moves, Ctrl-D = quit';
-let stuck = false;                                     // refused a typed move: Enter does nothing
-function tell(typed: string | undefined, ok: boolean, over: string): void { // what just happened
-  if (!ok && (Q > I / 4 || Q < -I / 4)) say('micro-Max 3.2 neither moves nor accepts a move once one side ' +
-    'is 2000 points ahead (its searches stop at once): the game cannot go on\n');
-  else if (typed !== undefined && !ok) say(`illegal move: ${typed.replace(/[^ -~]/g, '?')}\n`);
-  else if (ok && typed === undefined) say(`micro-Max plays ${sq(K)}${sq(L)} (depth ${depth}, ${N} nodes, ` +
-    `score ${score}, ${secs()} s${moveTime ? `; --nodes ${N} replays it` : ''})\n`);
-  else if (!ok && !over) say(stuck ? 'micro-Max will not move after an illegal move until a legal one ' +
-    'is typed (so does the original)\n' : 'micro-Max found no move (try a larger --nodes)\n');
-  if (typed !== undefined || ok) stuck = !ok;
-}
-
-const USAGE = `usage: micromax.ts [--nodes N] [--time S] [--trace] [--play white|black] [--pretty]
-       micromax.ts --uci | --xboard [--nodes N]        (for a chess GUI; see README)
-  --nodes N       stop deepening after N nodes (default 10000000, the original's 1e7)
-  --time S        think about S seconds a move: no new iteration that would end later
-  --trace         after each root iteration print the line the original has commented out
-  --play SIDE     you play SIDE (white or black): micro-Max answers each move you type
-  --pretty        when stdout is a terminal: a board with rank and file labels (Unicode on UTF-8)
-  --uci           speak UCI on stdin/stdout (Cute Chess, Arena, ...); --nodes: a bare 'go'
-  --xboard        speak the xboard protocol (xboard, WinBoard); --nodes: no time control set
-  --help          this text
-  --version       the version
-Type a move as e2e4; an empty line lets micro-Max move; end of input (Ctrl-D) quits.
-`;
-let gui: 'uci' | 'xboard' | '' = '';                  // --uci, --xboard: the protocol spoken
-const version = (): string =>                          // package.json's (copied into dist/ too)
-  (JSON.parse(fs.readFileSync(new URL('package.json', import.meta.url), 'utf8')) as { version: string }).version;
-function options(argv: string[]): void {               // one line on stderr and exit 2 if bad
-  const fail = (msg: string): never => {
-    process.stderr.write(`micromax: ${msg} (see --help)\n`);
-    process.exit(2);
-  };
-  const count = (v: string | undefined, what: string, max: number, whole: boolean): number => {
-    const x = Number(v);                               // a number from 1 (or above 0) up to max
-    if (v === undefined || !/^\s*[0-9.e+]+\s*$/i.test(v) || !(x > 0 && x <= max) || whole && !Number.isInteger(x))
-      fail(`${what} wants ${whole ? 'a whole number from 1' : 'a number above 0'} to ${max}, not ${v === undefined ? 'nothing' : `'${v}'`}`);
-    return x;
-  };
-  for (let a = 0; a < argv.length; a++) {
-    if (argv[a] === '--trace') trace = true;
-    else if (argv[a] === '--pretty') pretty = isatty(1);  // only stdout at a terminal changes
-    else if (argv[a] === '--help') { process.stdout.write(USAGE); process.exit(0); }
-    else if (argv[a] === '--version') { process.stdout.write(`micromax-ts ${version()}\n`); process.exit(0); }
-    else if (argv[a] === '--play') {
-      const v = argv[++a];
-      if (v !== 'white' && v !== 'black') fail(`--play needs white or black, not ${v === undefined ? 'nothing' : `'${v}'`}`);
-      play = v === 'white' ? 8 : 16;
-    } else if (argv[a] === '--nodes') nodeLimit = count(argv[++a], '--nodes', 2147483647, true);
-    else if (argv[a] === '--time') moveTime = 1000 * count(argv[++a], '--time', 1e6, false);
-    else if (argv[a] === '--uci' || argv[a] === '--xboard') gui = argv[a] === '--uci' ? 'uci' : 'xboard';
-    else fail(`unknown option '${argv[a]}'`);
-  }
-  if (gui && (trace || play || moveTime || argv.includes('--pretty'))) fail(`--${gui} takes no option but --nodes`);
-}
-
-// ---- Part 3: playing in a chess GUI ---------------------------------------
-// --uci and --xboard. A GUI's game reaches the engine as the C's own loop steps: each move a
-// typed line (clear the hash table, check the move, which plays it), each "go" an empty line
-// (think). The steps run in a worker thread, one a message, so the protocol is answered while
-// it thinks. A search cut short is thrown away: a spare thread takes over at once.
-
+// What a GUI sends, in micro-Max's terms: squares, promotions, FIDE's castling, and FEN set-ups.
 interface Pos { b: Int8Array; Q: number; O: number; k: number } // what the C's loop keeps
-interface Clock { start: number; allow: number; hard: number; depth: number; nodes: number; target: number }
-interface Job { set?: Pos; play?: number[]; think?: Clock; thaw?: boolean; castle?: boolean; warm?: boolean }
-interface Reply { ok?: boolean; pos?: Pos; best?: number[] }
-interface Found { x: number; y: number; d: number; N: number; m: number; cut: boolean }
-type Ply = number[];                                   // an iteration: depth, nodes, score, from, to, ms
-
-const now = (): number => performance.timeOrigin + performance.now(); // ms, alike in every thread
-const halt: Int32Array = isMainThread ? new Int32Array(1) : workerData; // 1: stop after this iteration
-let clock: Clock | undefined, last = 0, step = 0;      // a search's limits; its last iteration: end, length
-function start(c: Clock): void { clock = c; last = step = 0; nodeLimit = c.nodes; }
-function enough(d: number): boolean {                  // after iteration d: stop deepening?
-  const c = clock!, t = now() - c.start, s = t - last;
-  const grow = step > 0 ? Math.min(Math.max(s / step, 2), 10) : 6; // the next takes about s * grow
-  last = t; step = s;
-  return d > 0 && (d >= c.depth || Atomics.load(halt, 0) > 0 || t + grow * s > c.allow);
-}
-
-const frozen = (Q: number): boolean => Q > I / 4 || Q < -I / 4; // the C's searches stop at once
-const thaw = (Q: number): number => Math.max(-500, Math.min(500, Q)); // the fallback's score instead
-function serve(): void {                               // the engine's thread: a C loop step a message
-  let k = 8, clean = true;                             // side to move; hash table all zero
-  const clear = (): void => { if (!clean) A.K.fill(0); clean = true; };
-  init(); A.K.fill(0);                                 // (port only: the locks' pages, touched now)
-  parentPort!.on('message', (job: Job) => {
-    const Q0 = Q, e = job.thaw ? thaw(Q) : Q;
-    if (job.warm) {                                    // a throwaway search: V8 compiles D() now,
-      nodeLimit = 2e4; D(8, -I, I, 0, 1, 1, 0, 8, 0);  // not in a game (port only)
-      return A.K.fill(0);
-    }
-    if (job.set) { board.set(job.set.b); ({ Q, O, k } = job.set); clear(); }
-    if (job.play) {                                    // a typed line: clear, check (and play) it
-      [K, L] = job.play; N = 0; clear(); clean = false;
-      const ok = D(k, -I, I, e, 1, 1, O, 9, 2) === I;
-      if (ok) { k ^= 24; Q += e - Q0; }                // (a thawed check counted from e, not Q)
-      return parentPort!.postMessage({ ok, pos: { b: board.slice(), Q, O, k } });
-    }
-    if (job.think) {                                   // an empty line: think
-      const x = kingOf(board, k), u = board[x];
-      if (job.castle === false) board[x] = u & ~32;    // (a fallback: no castling)
-      N = 0; clean = false; start(job.think);
-      D(k, -I, I, e, 1, 1, O, 8, 0);
-      board[x] = u; clock = undefined;
-      return parentPort!.postMessage({ best: [K, L, N] });
-    }
-    parentPort!.postMessage({});                       // set, or nothing: done
-  });
-}
-
-// The GUI side: the game, and the engine's thread with a spare.
-interface Engine { w: Worker; halt: Int32Array; replies: ((r: Reply) => void)[]; warm: boolean } // in order
-let thread: Engine, spare: Engine, drainer: Engine | undefined; // the engine; one ready; one cut off
-let faithful = false, overhead = 50;                   // the options a GUI may set
-function engineThread(halt: Int32Array): Worker {      // a thread running this very file: serve()
-  const url = import.meta.url;                         // (port only: Node 20 runs no tsx in workers)
-  return url.endsWith('.ts') ? new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})` +
-    `.then((t) => t.tsImport(${JSON.stringify(url)}, ${JSON.stringify(url)}))`, { eval: true, workerData: halt })
-    : new Worker(new URL(url), { workerData: halt });
-}
-function spawn(): Engine {
-  const halt = new Int32Array(new SharedArrayBuffer(4)), e: Engine = { w: engineThread(halt), halt, replies: [], warm: false };
-  e.w.on('message', (m: Ply | Reply) => { if (!Array.isArray(m)) e.replies.shift()?.(m); else if (e === thread) ply(m); });
-  e.w.on('error', (err) => { note(`error: the engine thread failed: ${err.message}`); process.exit(1); });
-  e.w.on('exit', () => { if (e === thread || e === spare) { note('error: the engine thread ended'); process.exit(1); } });
-  return e;
-}
-const ask = (job: Job): Promise<Reply> => new Promise((res) => { thread.replies.push(res); thread.w.postMessage(job); });
-
-let START: Pos;                                        // the C's start: O = 0, as in its globals
-let game = { key: '', moves: [] as string[], pos: [] as Pos[], thawed: [] as boolean[] }, bad = '';
-let at = -1, exact = false;                            // the ply the engine holds; with the C's hash?
+const START: Pos = { b: new Int8Array(129), Q: 0, O: 0, k: 8 }; // after init() (O = 0: the C's globals)
 const squareOf = (s: string): number => 16 * (56 - s.charCodeAt(1)) + s.charCodeAt(0) - 97; // e2 to 0x64
 const pawnTo8 = (p: Pos, x: number, y: number): boolean => p.b[x] > 0 && (p.b[x] & 7) < 3 && (y < 8 || y > 111);
 const named = (p: Pos, x: number, y: number): string => sq(x) + sq(y) + (pawnTo8(p, x, y) ? 'q' : '');
-
-async function hold(hash: boolean): Promise<void> {    // the engine at the game's last position,
-  const n = game.moves.length, from = hash && n > 0 ? n - 1 : n; // with the C's hash table if asked
-  if (at === n && (exact || !hash)) return;
-  await ask({ set: game.pos[from] }); at = from; exact = n === 0;
-  if (from < n) {                                      // the last move again: its check fills the table
-    await ask({ play: [squareOf(game.moves[from]), squareOf(game.moves[from].slice(2))], thaw: game.thawed[from] });
-    at = n; exact = true;
-  }
+const shown = (s: string): string => s.replace(/[^ -~]/g, '?').slice(0, 60); // input, echoed safely
+function fide(p: Pos, x: number, y: number): boolean { // legal by FIDE's rules? (micro-Max castles more)
+  if (!(p.b[x] & p.k)) return false;
+  if ((p.b[x] & 7) !== 4 || Math.abs(x - y) !== 2) return legalMoves(p.b, p.k, p.O).some(([a, c]) => a === x && c === y);
+  const G = y > x ? x | 7 : x & ~7, between = [...Array(Math.abs(G - x) - 1)].map((_, i) => Math.min(x, G) + 1 + i);
+  return (p.b[x] & 32) > 0 && p.b[G] === p.k + 38 && between.every((s) => !p.b[s]) &&
+    ![x, x + y >> 1, y].some((s) => attacked(p.b, s, 24 - p.k)); // the king crosses no attacked square
 }
-async function move(mv: string): Promise<string> {     // a move as a typed line: '' or why not
-  if (bad) return bad;
-  await hold(false);
-  const p = game.pos[game.moves.length], m = /^([a-h][1-8])([a-h][1-8])([qrbn]?)$/.exec(mv);
-  if (!m) return 'not a move like e2e4';
-  const x = squareOf(m[1]), y = squareOf(m[2]), ice = frozen(p.Q);
-  if (m[3] && !pawnTo8(p, x, y)) return 'not a promotion';
-  if (m[3] && m[3] !== 'q') return 'micro-Max 3.2 promotes only to a queen';
-  if (ice && faithful) return 'micro-Max 3.2 takes no move once one side is 2000 points ahead';
-  const r = await ask({ play: [x, y], thaw: ice });
-  if (!r.ok) { exact = false; return 'illegal in this position'; } // (its check wrote the table)
-  game.moves.push(mv); game.pos.push(r.pos!); game.thawed.push(ice); at++; exact = true;
-  return '';
+function setUp(b: Int8Array, k: number, O: number): Pos { // a board as the C's loop holds it: Q its material
+  let Q = 0;
+  for (let s = 0; s < 120; s++) if (!(s & M) && b[s]) Q += (b[s] & 8 ? 99 : -99) * values[b[s] & 7];
+  return { b, Q: k === 8 ? Q : -Q, O, k };
 }
-async function reach(key: string, p: Pos, moves: string[]): Promise<string> { // a GUI's position
-  if (key !== game.key) { game = { key, moves: [], pos: [p], thawed: [] }; at = -1; }
-  let c = 0;                                           // the moves already played stay played
-  while (c < moves.length && moves[c] === game.moves[c]) c++;
-  game.moves.length = c; game.pos.length = c + 1; game.thawed.length = c;
-  if (at > c) at = -1;
-  for (const mv of moves.slice(c)) {
-    const why = await move(mv);
-    if (why) return `${shown(mv)} (move ${game.moves.length + 1}): ${why}; the position is the one before it`;
-  }
-  return '';
+function promote(p: Pos, x: number, y: number, to: string): Pos { // an under-promotion's result
+  const b = p.b.slice();
+  b[y] = p.k + 'pnkbrq'.indexOf(to) + 2; b[x] = 0;     // knight 3, bishop 5, rook 6
+  return setUp(b, 24 - p.k, ch(S));                    // no e.p. square after it
 }
-
 function fen(text: string): Pos | string {             // a FEN as the C's loop holds it, or what is wrong
   const [rows = '', turn = '', rights = '-', ep = '-'] = text.trim().split(/\s+/), ranks = rows.split('/');
-  if (rows === 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR' && turn === 'w' && rights === 'KQkq' && ep === '-') return START;
   const b = START.b.slice(), k = turn === 'w' ? 8 : 16, up = k === 8 ? 16 : -16;
-  let Q = 0, O = ch(S);                                // no e.p.: what the C holds after most moves
+  if (rows === 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR' && turn === 'w' && rights === 'KQkq' && ep === '-') {
+    return START;
+  }
   if (ranks.length !== 8) return `the board needs 8 ranks, not ${ranks.length}`;
   for (let s = 0; s < 120; s++) if (!(s & M)) b[s] = 0; // empty squares (the centre points stay)
   for (let r = 0; r < 8; r++) {
@@ -538,7 +432,7 @@ function fen(text: string): Pos | string {             // a FEN as the C's loop 
       const t = 'pnkbrq'.indexOf(c.toLowerCase()) + 2, white = c < 'a';
       if (c > '0' && c < '9') f += +c;
       else if (t < 2 || f > 7) return `rank ${8 - r} ('${shown(ranks[r])}') is not 8 squares of PNBRQK pnbrqk and digits`;
-      else { b[16 * r + f++] = (white ? 8 : 16) + (t === 2 && white ? 1 : t); Q += (white ? 99 : -99) * values[t]; }
+      else b[16 * r + f++] = (white ? 8 : 16) + (t === 2 && white ? 1 : t);
     }
     if (f !== 8) return `rank ${8 - r} ('${shown(ranks[r])}') is not 8 squares`;
   }
@@ -551,238 +445,425 @@ function fen(text: string): Pos | string {             // a FEN as the C's loop 
     if ((b[x] & 31) !== u + 4 || b[y] !== u + 6) return `castling right ${c} needs the king and that rook at home`;
     b[x] |= 32; b[y] |= 32;
   }
-  if (ep !== '-') {                                    // the square a pawn skipped, as the C's O
-    const e = /^[a-h][36]$/.test(ep) ? squareOf(ep) : -1;
-    if (e < 0 || (e >> 4) !== (k === 8 ? 2 : 5) || b[e] || b[e - up] || b[e + up] !== (k === 8 ? 18 : 9))
-      return `no pawn can have skipped '${shown(ep)}'`;
-    O = e;
+  const e = /^[a-h][36]$/.test(ep) ? squareOf(ep) : -1; // the square a pawn skipped: the C's O
+  if (ep !== '-' && (e < 0 || (e >> 4) !== (k === 8 ? 2 : 5) || b[e] || b[e - up] || b[e + up] !== (k === 8 ? 18 : 9))) {
+    return `no pawn can have skipped '${shown(ep)}'`;
   }
   if (attacked(b, kingOf(b, 24 - k), k)) return `${side(24 - k)} is in check but not to move`;
-  return { b, Q: k === 8 ? Q : -Q, O, k };
+  return setUp(b, k, ep === '-' ? ch(S) : e);          // (no e.p.: what the C holds after most moves)
 }
 
+function main(): void {
+  let k = 8, p = 0;                                    // k: side to move (8 white, 16 black)
+  const c = new Int32Array(9);                         // the input line; kept between lines
+  let answer = opt.play === 16;                        // --play black: micro-Max opens
 
-// A search, stopped by its own clock between iterations, or cut off (stop, ?, the deadline).
-let run: { done: (f?: Found) => void; best?: Ply; timer?: NodeJS.Timeout } | undefined;
-let hurry = false, dropped = false;                    // told to move now; told to drop this search
-function search(lim: Clock, ice: boolean, castle: boolean): Promise<Found | undefined> { // undefined: aborted
-  Atomics.store(thread.halt, 0, +hurry); exact = false; thread.warm = true; // (hurry: after ply 1)
-  return new Promise((done) => {
-    if (dropped) return done(undefined);
-    const r: NonNullable<typeof run> = run = { done };
-    if (lim.hard < Infinity) r.timer = setTimeout(cut, Math.max(0, lim.start + lim.hard - now()));
-    thread.replies.push((a) => { const [x, y, N] = a.best!; end({ x, y, N, d: r.best?.[0] ?? 0, m: r.best?.[2] ?? 0, cut: false }); });
-    thread.w.postMessage({ think: lim, thaw: ice, castle });
+  init();
+  if (live) clock.tell = progress;
+  for (;;) {                                           // play loop
+    if (opt.pretty) print(prettyBoard()); else
+      for (i = 0; i < 121; i++) print(' ' + ((i & 8) && (i += 7) ? '\n' : n[board[i] & 15])); // board
+    const over = atTerminal || opt.play ? ending(k) : '';
+    const who = k === opt.play ? `your move (${side(k)})` : `${side(k)} to move`;
+    tty.prompt = over ? `${over} (Ctrl-D to quit) > ` : `${who}: ${HINT} > `;
+    tty.feed = answer && !over;                        // --play: micro-Max answers by itself
+    p = 0; while ((c[p < 8 ? p++ : 8] = getchar()) > 10); // read a line (bytes past 8 dropped)
+    N = 0;
+    const typed = c[0] !== 10;
+    if (typed) { K = ch(c[0] - 16 * c[1] + C); L = ch(c[2] - 16 * c[3] + C); } else // a move,
+      think(k);                                        // or an empty line: think of one
+    A.K.fill(0);                                       // clear the hash table
+    const ok = D(k, -I, I, Q, 1, 1, O, 9, 2) === I;    // legal: it is played; other side's turn
+    if (ok) k ^= 24;
+    tell(typed ? String.fromCharCode(...c.subarray(0, c[p - 1] > 10 ? p : p - 1)) : undefined, ok, over);
+    answer = opt.play !== 0 && typed && ok && !io.end;
+  }
+}
+
+const HINT = 'a move like e2e4, Enter = micro-Max moves, Ctrl-D = quit';
+function tell(typed: string | undefined, ok: boolean, over: string): void { // what just happened
+  const p = clock.last;
+  if (!ok && frozen(Q)) say('micro-Max 3.2 neither moves nor accepts a move once one side is 2000 ' +
+    'points ahead (its searches stop at once): the game cannot go on\n');
+  else if (typed !== undefined && !ok) say(`illegal move: ${shown(typed)}\n`);
+  else if (ok && typed === undefined) say(`micro-Max plays ${sq(K)}${sq(L)} (depth ${p?.d ?? 0}, ` +
+    `${p?.N ?? 0} nodes, score ${p?.m ?? 0}, ${secs(p)} s${opt.time ? `; --nodes ${p?.N ?? 0} replays it` : ''})\n`);
+  else if (!ok && !over) say(tty.stuck ? 'micro-Max will not move after an illegal move until a legal one ' +
+    'is typed (so does the original)\n' : 'micro-Max found no move (try a larger --nodes)\n');
+  if (typed !== undefined || ok) tty.stuck = !ok;
+}
+
+const USAGE = `usage: micromax.ts [--nodes N] [--time S] [--trace] [--play white|black] [--pretty]
+       micromax.ts --uci | --xboard [--nodes N]        (for a chess GUI; see README)
+  --nodes N       stop deepening after N nodes (default 10000000, the original's 1e7)
+  --time S        think at most S seconds a move (the last finished iteration's move)
+  --trace         after each root iteration print the line the original has commented out
+  --play SIDE     you play SIDE (white or black): micro-Max answers each move you type
+  --pretty        when stdout is a terminal: a board with rank and file labels (Unicode on UTF-8)
+  --uci           speak UCI on stdin/stdout (Cute Chess, Arena, ...); --nodes: a bare 'go'
+  --xboard        speak the xboard protocol (xboard, WinBoard); --nodes: no time control set
+  --help          this text
+  --version       the version
+Type a move as e2e4; an empty line lets micro-Max move; end of input (Ctrl-D) quits.
+`;
+const VERSION = '1.0.0';                               // package.json's (a test keeps them equal)
+function options(argv: string[]): void {               // one line on stderr and exit 2 if bad
+  const fail = (msg: string): never => {
+    process.stderr.write(`micromax: ${msg} (see --help)\n`);
+    process.exit(2);
+  };
+  const count = (v: string | undefined, what: string, max: number, whole: boolean): number => {
+    const x = Number(v), want = whole ? 'a whole number from 1' : 'a number above 0';
+    if (v === undefined || !/^\s*[0-9.e+]+\s*$/i.test(v) || !(x > 0 && x <= max) || whole && !Number.isInteger(x))
+      fail(`${what} wants ${want} to ${max}, not ${v === undefined ? 'nothing' : `'${v}'`}`);
+    return x;
+  };
+  for (let a = 0; a < argv.length; a++) {
+    if (argv[a] === '--trace') opt.trace = true;
+    else if (argv[a] === '--pretty') opt.pretty = isatty(1); // only stdout at a terminal changes
+    else if (argv[a] === '--help') { process.stdout.write(USAGE); process.exit(0); }
+    else if (argv[a] === '--version') { process.stdout.write(`micromax-ts ${VERSION}\n`); process.exit(0); }
+    else if (argv[a] === '--play') {
+      const v = argv[++a];
+      if (v !== 'white' && v !== 'black') fail(`--play needs white or black, not ${v === undefined ? 'nothing' : `'${v}'`}`);
+      opt.play = v === 'white' ? 8 : 16;
+    } else if (argv[a] === '--nodes') nodeLimit = count(argv[++a], '--nodes', 2147483647, true);
+    else if (argv[a] === '--time') opt.time = 1000 * count(argv[++a], '--time', 1e6, false);
+    else if (argv[a] === '--uci' || argv[a] === '--xboard') opt.gui = argv[a] === '--uci' ? 'uci' : 'xboard';
+    else fail(`unknown option '${argv[a]}'`);
+  }
+  const others = opt.trace || opt.play || opt.time || argv.includes('--pretty');
+  if (opt.gui && others) fail(`--${opt.gui} takes no option but --nodes`);
+}
+
+// ---- Part 3: playing in a chess GUI ---------------------------------------
+// --uci and --xboard. One engine thread, started once, runs the C's loop steps on its own
+// board and hash table, one a message: set a position (the table cleared), check a typed move
+// (clear the table, D(…, 9, 2), which plays it) or think (an empty line's D(…, 8, 0), on a
+// clock). This thread reads the GUI's commands, one at a time, and keeps the GUI's game.
+// Who owns what: the engine thread owns part 1's globals and `clock`. This thread owns `game`,
+// `eng` (the engine thread, seen from here), `busy` (the search under way), `xb` (xboard's
+// clock) and `gopt` (the options). They share one int, eng.stop, the engine's clock.stop:
+// a search's id written there cuts that search at its next poll().
+
+interface Job { set?: Pos; play?: number[]; think?: Limits; thaw?: boolean; noCastle?: boolean }
+interface Found { x: number; y: number; d: number; N: number; m: number; cut: boolean }
+interface Reply { ok?: boolean; pos?: Pos; found?: Found; pass?: Pass }
+
+const thaw = (Q: number): number => Math.max(-500, Math.min(500, Q)); // the fallback's score instead
+function serve(stop: Int32Array): void {               // the engine thread: a C loop step a message
+  let k = 8;                                           // the side to move
+  init(); A.K.fill(0);                                 // (port only: the locks' pages, touched now)
+  search(8, 0, limits({ nodes: 2e4 }, now())); A.K.fill(0); // (a throwaway search: V8 compiles D() now)
+  clock.stop = stop; clock.tell = (pass) => parentPort!.postMessage({ pass });
+  parentPort!.on('message', (job: Job) => {
+    const Q0 = Q, e = job.thaw ? thaw(Q) : Q, x = kingOf(board, k), u = board[x];
+    if (job.set) { board.set(job.set.b); ({ Q, O, k } = job.set); A.K.fill(0); }
+    if (job.play) {                                    // a typed line: clear the table, check the move
+      [K, L] = job.play; N = 0; A.K.fill(0);
+      const ok = D(k, -I, I, e, 1, 1, O, 9, 2) === I;
+      if (ok) { k ^= 24; Q += e - Q0; }                // (a thawed check counts from e, not Q)
+      return parentPort!.postMessage({ ok, pos: { b: board.slice(), Q, O, k } });
+    }
+    if (!job.think) return parentPort!.postMessage({}); // set, or nothing: done
+    if (job.noCastle) board[x] = u & ~32;              // an empty line: think (a fallback: no castling)
+    N = 0;
+    const cut = search(k, e, job.think), p = clock.last;
+    board[x] = u;
+    parentPort!.postMessage({ found: { x: K, y: L, d: p?.d ?? 0, N: p?.N ?? N, m: p?.m ?? 0, cut } });
   });
 }
-function ply(p: Ply): void { if (run && p[0] > 0) { run.best = p; show(p); } } // an iteration ended
-function cut(): void {                                 // move now: the last finished iteration's move
-  const p = run?.best;
-  hurry = true;
-  if (run && !p) Atomics.store(thread.halt, 0, 1);     // none yet: stop after the first, a moment away
-  else if (run && p) { replace(); end({ x: p[3], y: p[4], d: p[0], N: p[1], m: p[2], cut: true }); }
-}
-function abort(): void { dropped = true; if (run) { replace(); end(undefined); } } // stop, no move
-function replace(): void {                             // the spare takes over at once, and a new
-  const old = thread, gone = (): void => { if (drainer === old) drainer = undefined; }; // one starts.
-  const quit = setTimeout(() => { void old.w.terminate(); gone(); }, 1000); // The old thread ends its
-  if (drainer) void drainer.w.terminate();             // iteration (a second at most) and, its D()
-  drainer = old; Atomics.store(old.halt, 0, 1);        // compiled, replaces a spare that is not
-  old.replies = [() => { clearTimeout(quit); gone(); if (spare.warm) return void old.w.terminate();
-    void spare.w.terminate(); spare = old; }];
-  thread = spare; spare = spawn(); at = -1;
-}
-function end(f: Found | undefined): void { const r = run!; run = undefined; clearTimeout(r.timer); r.done(f); }
 
-function fide(p: Pos, x: number, y: number): boolean { // legal by FIDE's rules? (micro-Max castles more)
-  if (!(p.b[x] & p.k)) return false;
-  if ((p.b[x] & 7) !== 4 || Math.abs(x - y) !== 2) return legalMoves(p.b, p.k, p.O).some(([a, c]) => a === x && c === y);
-  const G = y > x ? x | 7 : x & ~7, between = [...Array(Math.abs(G - x) - 1)].map((_, i) => Math.min(x, G) + 1 + i);
-  return (p.b[x] & 32) > 0 && p.b[G] === p.k + 38 && between.every((s) => !p.b[s]) &&
-    ![x, x + y >> 1, y].some((s) => attacked(p.b, s, 24 - p.k)); // the king crosses no attacked square
+const gopt = { faithful: false, overhead: 50 };        // the options a GUI may set (overhead in ms)
+const eng = {                                          // the engine thread, seen from here
+  w: undefined as Worker | undefined,
+  stop: new Int32Array(new SharedArrayBuffer(4)) as Int32Array, // its clock.stop
+  replies: [] as ((r: Reply) => void)[],               // its answers come in the order asked
+  at: -1,                                              // it holds game.pos[at] and the C's table (-1: no)
+};
+function engineThread(stop: Int32Array): Worker {      // a thread running this very file: serve()
+  const url = import.meta.url;                         // (port only: Node 20 runs no tsx in workers)
+  if (!url.endsWith('.ts')) return new Worker(new URL(url), { workerData: stop });
+  const api = JSON.stringify(import.meta.resolve('tsx/esm/api')), me = JSON.stringify(url);
+  return new Worker(`import(${api}).then((t) => t.tsImport(${me}, ${me}))`, { eval: true, workerData: stop });
+}
+function start(): void {                               // the engine thread, for the life of the process
+  const w = eng.w = engineThread(eng.stop);
+  w.on('message', (r: Reply) => r.pass ? show(r.pass) : eng.replies.shift()?.(r));
+  w.on('error', (err) => { note(`error: the engine thread failed: ${err.message}`); process.exit(1); });
+  w.on('exit', () => { note('error: the engine thread ended'); process.exit(1); });
+}
+const ask = (job: Job): Promise<Reply> => new Promise((res) => { eng.replies.push(res); eng.w!.postMessage(job); });
+
+const game = {                                         // the GUI's game
+  key: 'startpos',                                     // its start: 'startpos', or 'fen' and a FEN
+  moves: [] as string[],                               // the moves since, as the GUI sent them
+  pos: [START],                                        // pos[i]: the position after i moves
+  odd: [] as string[],                                 // odd[i]: why move i is not one the C takes, or ''
+  none: '',                                            // why no position is held ('' when one is)
+};
+const UNDER = 'an under-promotion', THAWED = 'a move past the freeze';
+async function hold(n: number): Promise<void> {        // the engine at game.pos[n], with the C's table
+  if (eng.at === n) return;
+  const made = n > 0 && game.odd[n - 1] !== UNDER, mv = game.moves[n - 1]; // made by a check: its table
+  await ask({ set: game.pos[made ? n - 1 : n] });
+  if (made) await ask({ play: [squareOf(mv), squareOf(mv.slice(2))], thaw: game.odd[n - 1] === THAWED });
+  eng.at = n;
+}
+async function move(mv: string): Promise<string> {     // the GUI's next move: '' or why it cannot be made
+  const n = game.moves.length, p = game.pos[n], m = /^([a-h][1-8])([a-h][1-8])([qrbnQRBN]?)$/.exec(mv);
+  if (!m) return 'not a move like e2e4';
+  const x = squareOf(m[1]), y = squareOf(m[2]), to = m[3].toLowerCase(), under = to !== '' && to !== 'q';
+  if (to && !pawnTo8(p, x, y)) return 'not a promotion';
+  if (frozen(p.Q) && gopt.faithful) return 'micro-Max 3.2 takes no move once one side is 2000 points ahead';
+  if (under && gopt.faithful) return 'micro-Max 3.2 promotes only to a queen';
+  if (under && !legalMoves(p.b, p.k, p.O).some(([a, c]) => a === x && c === y)) return 'illegal in this position';
+  if (!under && eng.at !== n) await ask({ set: p });
+  const r = under ? { ok: true, pos: promote(p, x, y, to) } // chess, not micro-Max's: set up as a FEN is
+    : await ask({ play: [x, y], thaw: frozen(p.Q) });  // micro-Max's own check, which plays it
+  if (!under) eng.at = r.ok ? n + 1 : -1;
+  if (!r.ok) return 'illegal in this position';
+  game.moves.push(mv); game.pos.push(r.pos!); game.odd.push(under ? UNDER : frozen(p.Q) ? THAWED : '');
+  return '';
+}
+async function reach(key: string, start: Pos, moves: string[]): Promise<void> { // the GUI's position
+  if (key !== game.key) Object.assign(game, { key, moves: [], pos: [start], odd: [] });
+  let c = 0;                                           // the moves already played stay played
+  while (c < moves.length && moves[c] === game.moves[c]) c++;
+  game.moves.length = c; game.pos.length = c + 1; game.odd.length = c; game.none = '';
+  if (eng.at > c) eng.at = -1;
+  for (const mv of moves.slice(c)) {
+    const why = await move(mv);
+    if (why) return void (game.none = `${shown(mv)} (move ${game.moves.length + 1}): ${why}`);
+  }
+}
+
+const busy = {                                         // the search under way
+  run: undefined as Promise<void> | undefined,         // until its move is sent, or dropped
+  id: 0,                                               // eng.stop = id cuts it
+  endless: false,                                      // go infinite: no bestmove before stop
+  release: undefined as (() => void) | undefined,      // ends that wait
+  dropped: false,                                      // a command took it back: no move to send
+  pongs: Promise.resolve(),                            // pings answered after the move
+};
+function cut(drop = false): void {                     // stop, ?, or a command that drops the search
+  if (!busy.run) return;
+  busy.dropped ||= drop; busy.endless = false; busy.release?.();
+  Atomics.store(eng.stop, 0, busy.id);
+}
+async function idle(drop = false): Promise<void> { cut(drop); await busy.run; } // no search under way
+function go(lim: Limits, endless = false): void {      // search while the commands go on
+  lim.id = ++busy.id; busy.endless = endless; busy.dropped = false;
+  busy.run = answer(lim).catch((err: Error) => note(`error: ${err.message}`)).finally(() => { busy.run = undefined; });
+}
+async function findMove(lim: Limits, thaw: boolean, noCastle = false): Promise<Found> {
+  eng.at = -1;                                         // (a search writes the table)
+  return (await ask({ think: lim, thaw, noCastle })).found!;
 }
 type Decision = { move: string; note: string } | { none: string };
-async function decide(lim: Clock): Promise<Decision | undefined> { // the move to play, or why none
-  if (bad) return { none: bad };
-  await hold(true);
+async function decide(lim: Limits): Promise<Decision> { // the move to play, or why none
+  if (game.none) return { none: `no position: ${game.none}` };
   const n = game.moves.length, p = game.pos[n], over = ending(p.k, p.b, p.O), ice = frozen(p.Q);
   if (over) return { none: over };
-  if (ice && (faithful || gui === 'xboard' && p.Q < 0))
+  if (ice && (gopt.faithful || opt.gui === 'xboard' && p.Q < 0)) {
     return { none: `frozen: micro-Max 3.2 moves no more once one side is 2000 points ahead (${p.Q} here)` };
-  let f = await search(lim, ice, true);
-  if (!f) return undefined;
-  let why = ice ? `fallback: frozen at ${p.Q}, so searched as if ${thaw(p.Q)}`
-    : game.thawed.includes(true) ? 'not replayable: a fallback moved earlier in this game'
+  }
+  await hold(n);
+  let f = await findMove(lim, ice), why = ice ? `fallback: frozen at ${p.Q}, so searched as if ${thaw(p.Q)}`
+    : game.odd.some(Boolean) ? `not replayable: ${game.odd.find(Boolean)} earlier in this game`
     : game.key === 'startpos' ? `the C plays it with --nodes ${f.N} after this game's ${n} moves`
     : `replay: this position, go nodes ${f.N}`;
-  if (!fide(p, f.x, f.y)) {                            // a move the GUI would refuse, or none at all
+  if (!fide(p, f.x, f.y)) {                            // a move the GUI would refuse
     why = `fallback: micro-Max 3.2's choice ${named(p, f.x, f.y)} is not legal here`;
-    await ask({ set: p }); at = n;                     // again from an empty table, castling left out
-    f = await search(lim, ice, false);
-    if (!f) return undefined;
+    await ask({ set: p });                             // again from an empty table, castling left out
+    f = await findMove(lim, ice, true);
     if (!fide(p, f.x, f.y)) [f.x, f.y] = legalMoves(p.b, p.k, p.O)[0];
   }
   return { move: named(p, f.x, f.y), note: `depth ${f.d}, ${f.N} nodes, score ${f.m}${f.cut ? ', cut off' : ''}; ${why}` };
 }
-let searching: Promise<void> | undefined, endless = false, release: (() => void) | undefined;
-function stop(): void { endless = false; cut(); release?.(); } // UCI's stop (and the end of input)
-async function answer(lim: Clock, infinite = false): Promise<void> { // think, then move the protocol's way
-  endless = infinite; hurry = dropped = false;
+async function answer(lim: Limits): Promise<void> {    // think, then move the protocol's way
   const d = await decide(lim);
-  if (endless) await new Promise<void>((r) => { release = r; }); // go infinite: no move before stop
-  release = undefined;
-  if (!d) return;
-  const used = `${Math.round(now() - lim.start)} ms used${lim.target ? ` of ${Math.round(lim.target)}` : ''}`;
-  if ('none' in d) { note(`${d.none}; ${used}`); return send(gui === 'uci' ? 'bestmove 0000' : result(d.none)); }
+  if (busy.endless) await new Promise<void>((r) => { busy.release = r; }); // go infinite: not before stop
+  if (busy.dropped) return;
+  const used = `${Math.round(now() - lim.start)} ms used${lim.aim ? ` of ${Math.round(lim.aim)}` : ''}`;
+  if ('none' in d) { note(`${d.none}; ${used}`); return send(opt.gui === 'uci' ? 'bestmove 0000' : result(d.none)); }
   note(`${d.note}; ${used}`);
-  send(gui === 'uci' ? `bestmove ${d.move}` : `move ${d.move}`);
+  send(opt.gui === 'uci' ? `bestmove ${d.move}` : `move ${d.move}`);
   const why = await move(d.move), p = game.pos[game.moves.length], over = ending(p.k, p.b, p.O);
-  if (why) note(`error: micro-Max's own move ${d.move} was refused: ${why}`);
-  else if (gui === 'xboard' && over) send(result(over));
+  if (why) note(`error: ${game.none = `micro-Max's own move ${d.move} was refused: ${why}`}`);
+  else if (opt.gui === 'xboard' && over) send(result(over));
 }
-const result = (over: string): string => over.startsWith('checkmate') ? (over.includes('white') ? '1-0 {White mates}'
-  : '0-1 {Black mates}') : over.startsWith('stalemate') ? '1/2-1/2 {Stalemate}' : over.startsWith('frozen') ? 'resign' : `tellusererror ${over}`;
+const result = (why: string): string => why.startsWith('checkmate') ? why.includes('white') ? '1-0 {White mates}'
+  : '0-1 {Black mates}' : why.startsWith('stalemate') ? '1/2-1/2 {Stalemate}' : why.startsWith('frozen') ? 'resign'
+  : `Error (${why}): go`;
 
-// The two protocols' words, and the clock each move gets.
+// The protocols' words.
 const send = (...lines: string[]): void => writeAll(1, lines.map((l) => l + '\n').join(''));
-const note = (s: string): void => send(gui === 'uci' ? `info string ${s}` : `# ${s}`);
-const shown = (s: string): string => s.replace(/[^ -~]/g, '?').slice(0, 60); // input, echoed safely
-function show(p: Ply): void {                          // an iteration, the GUI's way
-  const [d, N, m, x, y, ms] = p, mv = named(game.pos[game.moves.length], x, y), mate = m > 3000 || m < -3000;
-  const moves = m > 0 ? 4000 - m : -4000 - m;          // mate in n: 4000 - n (the C: mated is -I/2)
-  if (gui === 'uci') send(`info depth ${d} score ${mate ? `mate ${moves}` : `cp ${m}`} nodes ${N} ` +
-    `nps ${ms > 0 ? Math.round(N * 1000 / ms) : 0} time ${Math.round(ms)} pv ${mv}`);
-  else if (posting) send(`${d} ${mate ? Math.sign(m) * 100000 + moves : m} ${Math.round(ms / 10)} ${N} ${mv}`);
+const note = (s: string): void => send(opt.gui === 'uci' ? `info string ${s}` : `# ${s}`);
+function show(p: Pass): void {                         // a pass, the GUI's way
+  const mv = named(game.pos[game.moves.length], p.x, p.y), mate = p.m > 3000 || p.m < -3000;
+  const moves = p.m > 0 ? 4000 - p.m : -4000 - p.m;    // mate in n: 4000 - n (the C: mated is -I/2)
+  const nps = p.ms > 0 ? Math.round(p.N * 1000 / p.ms) : 0, score = mate ? `mate ${moves}` : `cp ${p.m}`;
+  if (busy.dropped) return;
+  if (opt.gui === 'uci') send(`info depth ${p.d} score ${score} nodes ${p.N} nps ${nps} time ${Math.round(p.ms)} pv ${mv}`);
+  else if (xb.post) send(`${p.d} ${mate ? Math.sign(p.m) * 100000 + moves : p.m} ${Math.round(p.ms / 10)} ${p.N} ${mv}`);
 }
 function option(name = '', v = ''): void {            // setoption (UCI), option (xboard)
-  const o = name.trim().toLowerCase();
-  if (o === 'faithful' && /^(true|false|1|0)$/.test(v.trim())) faithful = /^(true|1)$/.test(v.trim());
-  else if (o === 'move overhead' && /^\d{1,4}$/.test(v.trim())) overhead = +v;
-  else if (o === 'hash') note('the hash table has a fixed size (2^24 + 8 entries, 192 MiB): Hash is ignored');
+  const o = name.trim().toLowerCase(), value = v.trim();
+  if (o === 'faithful' && /^(true|false|1|0)$/.test(value)) gopt.faithful = /^(true|1)$/.test(value);
+  else if (o === 'move overhead' && /^\d{1,4}$/.test(value)) gopt.overhead = +value;
+  else if (o === 'hash') note('the hash table has a fixed size (2^24 + 8 entries, 176 MiB): Hash is ignored');
   else note(`error: no option '${shown(name)}' with value '${shown(v)}'`);
 }
-const open = (t: number): Clock => ({ start: t, allow: Infinity, hard: Infinity, depth: 99, nodes: 2147483647, target: 0 });
-function perMove(t: number, ms: number): Clock {       // movetime, st: at most ms
-  const c = open(t);
-  c.allow = c.hard = Math.max(ms - overhead, 1); c.target = ms;
-  return c;
+function pong(arg = ''): void {                        // ping: at once, or after the move (as xboard asks)
+  const answer = (): void => send(`pong ${shown(arg)}`), run = busy.run;
+  if (run) busy.pongs = Promise.all([busy.pongs, run]).then(answer); else answer();
 }
-function timed(t: number, ms: number, inc: number, mtg: number): Clock { // this move's share of a clock
-  const c = open(t), left = Math.max(ms - overhead, 1), cap = left * (mtg === 1 ? 0.8 : 0.4);
-  c.target = Math.min(left / (mtg || 30) + inc * 0.75, cap / 2); // the aim; an iteration may start
-  c.allow = 1.5 * c.target; c.hard = Math.min(5 * c.target, cap); // if it ends by allow; cut at hard
-  return c;
+async function leave(): Promise<never> { await idle(true); await busy.pongs; process.exit(0); } // quit
+
+// UCI's go, and xboard's level, st, sd and time, as a Go for limits().
+function uciGo(w: string[]): Go {                      // go's words (a negative number is 0)
+  const num = (key: string): number | undefined => {
+    const i = w.indexOf(key);
+    return i > 0 && /^-?\d+$/.test(w[i + 1] ?? '') ? Math.max(0, +w[i + 1]) : undefined;
+  };
+  const c = game.pos[game.moves.length].k === 8 ? 'w' : 'b', endless = w.includes('infinite') || w.includes('ponder');
+  const g: Go = { time: endless ? undefined : num(`${c}time`), inc: num(`${c}inc`), mtg: num('movestogo'),
+    movetime: num('movetime'), depth: num('depth'), nodes: num('nodes') };
+  if (!endless && [g.time, g.movetime, g.depth, g.nodes].every((x) => x === undefined)) g.nodes = nodeLimit; // bare
+  return g;
+}
+function xbGo(): Go {                                  // xboard's clock (none: the C's limit)
+  const n = game.moves.length - xb.since, mtg = xb.mps ? xb.mps - Math.floor(n / 2) % xb.mps : 0;
+  if (xb.st) return { movetime: xb.st, depth: xb.sd };
+  if (xb.base || xb.inc || xb.left !== undefined) return { time: xb.left ?? xb.base, inc: xb.inc, mtg, depth: xb.sd };
+  return { depth: xb.sd, nodes: nodeLimit };
 }
 
-async function uci(w: string[], line: string, t: number): Promise<void> { // one UCI command
-  const num = (key: string): number | undefined => { const i = w.indexOf(key); return i > 0 && /^-?\d+$/.test(w[i + 1]) ? +w[i + 1] : undefined; };
-  if (w[0] === 'uci') return send(`id name micro-Max 3.2 ts ${version()}`, 'id author H.G. Muller (port: micromax-ts)',
-    'option name Faithful type check default false', 'option name Move Overhead type spin default 50 min 0 max 9999', 'uciok');
-  if (w[0] === 'isready') { if (!searching) await ask({}); return send('readyok'); } // the thread is up
-  if (w[0] === 'debug' || w[0] === 'register') return;
-  if (w[0] === 'setoption') { const m = /^\s*setoption\s+name\s+(.*?)(?:\s+value\s+(.*))?$/i.exec(line); return option(m?.[1], m?.[2]); }
-  if (w[0] === 'stop' || w[0] === 'ponderhit') return stop();
-  if (w[0] === 'quit') process.exit(0);
-  if (!['ucinewgame', 'position', 'go'].includes(w[0])) return note(`error: unknown command '${shown(line)}'`);
-  if (searching) { stop(); await searching; }          // (the GUI should have said stop)
-  if (w[0] === 'ucinewgame') { bad = ''; await reach('startpos', START, []); return; }
-  if (w[0] === 'position') {
+type Handler = (w: string[], line: string, t: number) => unknown;
+const UCI: Record<string, Handler> = {                 // UCI's commands
+  uci: () => send(`id name micro-Max 3.2 ts ${VERSION}`, 'id author H.G. Muller (port: micromax-ts)',
+    'option name Faithful type check default false', 'option name Move Overhead type spin default 50 min 0 max 9999',
+    'uciok'),
+  isready: async () => { if (!busy.run) await ask({}); send('readyok'); }, // after the engine's work so far
+  debug: () => {}, register: () => {},
+  setoption: (w, line) => { const m = /^\s*setoption\s+name\s+(.*?)(?:\s+value\s+(.*))?$/i.exec(line); option(m?.[1], m?.[2]); },
+  stop: () => cut(), ponderhit: () => cut(),
+  quit: () => leave(),
+  ucinewgame: async () => { await idle(); await reach('startpos', START, []); },
+  position: async (w) => {
+    await idle();                                      // (the GUI should have said stop)
     const i = w.indexOf('moves'), head = w.slice(1, i < 0 ? undefined : i);
     const p = head[0] === 'startpos' && head.length === 1 ? START : head[0] === 'fen' ? fen(head.slice(1).join(' '))
       : 'position wants startpos or fen <FEN>, then moves';
-    bad = typeof p === 'string' ? `no position (${p})` : '';
-    if (typeof p === 'string') return note(`error: ${bad}`);
-    const why = await reach(p === START ? 'startpos' : head.join(' '), p, i < 0 ? [] : w.slice(i + 1));
-    return why ? note(`error: ${why}`) : undefined;
-  }
-  const c = game.pos[game.moves.length].k === 8 ? 'w' : 'b', ms = num(`${c}time`), mt = num('movetime');
-  const infinite = w.includes('infinite') || w.includes('ponder'), depth = num('depth'), nodes = num('nodes');
-  const lim = mt !== undefined ? perMove(t, mt) : ms !== undefined && !infinite ? timed(t, ms, num(`${c}inc`) ?? 0, num('movestogo') ?? 0) : open(t);
-  if (depth !== undefined) lim.depth = Math.max(1, depth);
-  if (nodes !== undefined) lim.nodes = Math.min(Math.max(1, nodes), 2147483647);
-  if ([ms, mt, depth, nodes].every((x) => x === undefined) && !infinite) lim.nodes = nodeLimit; // a bare go: the C's limit
-  if (w.includes('searchmoves') || w.includes('mate')) note('searchmoves and mate are not supported: ignored');
-  searching = answer(lim, infinite).finally(() => { searching = undefined; });
-}
+    if (typeof p === 'string') game.none = p; else await reach(p === START ? 'startpos' : head.join(' '), p, i < 0 ? [] : w.slice(i + 1));
+    if (game.none) note(`error: no position: ${game.none}`);
+  },
+  go: async (w, line, t) => {
+    await idle();
+    if (w.includes('searchmoves') || w.includes('mate')) note('searchmoves and mate are not supported: ignored');
+    go(limits(uciGo(w), t, gopt.overhead), w.includes('infinite') || w.includes('ponder'));
+  },
+};
 
-let force = false, mine = 16, posting = false, mps = 0, base = 0, inc = 0, st = 0, sd = 99, left = 0, since = 0;
-async function xboard(w: string[], line: string, t: number): Promise<void> { // one xboard command
-  const c = w[0], num = Number(w[1]);
-  if (['xboard', 'accepted', 'rejected', 'random', 'computer', 'name', 'hard', 'easy', 'otim', 'draw', 'hint', 'bk'].includes(c)) return;
-  if (c === 'protover') return send(`feature myname="micro-Max 3.2 ts ${version()}" setboard=1 ping=1 ` +
-    'usermove=1 playother=0 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 nps=0 debug=1 ' +
-    'variants="normal" option="Faithful -check 0" option="Move Overhead -spin 50 0 9999" done=1');
-  if (c === 'quit') process.exit(0);
-  if (c === '?') return cut();
-  if (c === 'ping') { void (searching ?? ask({})).then(() => send(`pong ${shown(w[1] ?? '')}`)); return; }
-  if (c === 'post' || c === 'nopost') { posting = c === 'post'; return; }
-  if (c === 'option') { const m = /^\s*option\s+([^=]*)(?:=(.*))?$/.exec(line); return option(m?.[1], m?.[2]); }
-  if (['time', 'st', 'sd'].includes(c) && !(num >= 0)) return send(`Error (wants a number): ${shown(line)}`);
-  if (c === 'time') { left = 10 * num; return; }
-  if (c === 'st') { st = 1000 * num; base = 0; return; }
-  if (c === 'sd') { sd = Math.max(1, num); return; }
-  if (c === 'level') {
+const xb = {                                           // xboard's game state and clock
+  force: false, mine: 16, post: false,                 // force mode; the side it plays; post: show passes
+  mps: 0, base: 0, inc: 0, st: 0, sd: 99,              // level (moves, base, increment in ms), st (ms), sd
+  left: undefined as number | undefined,               // time: its clock in ms, when told
+  since: 0,                                            // the ply at which level came
+};
+function xbThink(t: number): void {                    // its turn, not in force mode: think
+  if (!xb.force && game.pos[game.moves.length].k === xb.mine) go(limits(xbGo(), t, gopt.overhead));
+}
+const number = (w: string[], line: string, set: (x: number) => void): void => { // time, st, sd: a number
+  const x = Number(w[1]);
+  if (w[1] === undefined || !Number.isFinite(x)) send(`Error (wants a number): ${shown(line)}`); else set(x);
+};
+async function takeBack(n: number, line: string): Promise<void> { // undo, remove
+  await idle(true);
+  if (game.none) send(`Error (no position: ${game.none}): ${shown(line)}`);
+  else if (game.moves.length < n) send(`Error (no move to take back): ${shown(line)}`);
+  else await reach(game.key, game.pos[0], game.moves.slice(0, -n));
+}
+const XB: Record<string, Handler> = {                  // xboard's commands
+  protover: () => send(`feature myname="micro-Max 3.2 ts ${VERSION}" setboard=1 ping=1 usermove=1 playother=0 ` +
+    'san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 nps=0 debug=1 variants="normal" ' +
+    'option="Faithful -check 0" option="Move Overhead -spin 50 0 9999" done=1'),
+  quit: () => leave(),
+  '?': () => cut(),
+  ping: (w) => pong(w[1]),
+  post: () => { xb.post = true; }, nopost: () => { xb.post = false; },
+  option: (w, line) => { const m = /^\s*option\s+([^=]*)(?:=(.*))?$/.exec(line); option(m?.[1], m?.[2]); },
+  time: (w, line) => number(w, line, (x) => { xb.left = 10 * Math.max(0, x); }), // centiseconds; negative: 0
+  st: (w, line) => number(w, line, (x) => { xb.st = 1000 * Math.max(0, x); }),
+  sd: (w, line) => number(w, line, (x) => { xb.sd = Math.max(1, x); }),
+  level: (w, line) => {
     const [m, b, i] = [Number(w[1]), (w[2] ?? '').split(':').map(Number), Number(w[3])];
     if (w.length !== 4 || !(m >= 0 && i >= 0) || b.some((x) => !(x >= 0))) return send(`Error (bad level): ${shown(line)}`);
-    mps = m; base = 1000 * (60 * b[0] + (b[1] ?? 0)); inc = 1000 * i; st = 0; since = game.moves.length; return;
-  }
-  const mv = c === 'usermove' ? w[1] ?? '' : /^[a-h][1-8][a-h][1-8]/.test(c) ? c : undefined;
-  if (mv === undefined && !['new', 'force', 'go', 'setboard', 'undo', 'remove', 'result', 'variant'].includes(c))
-    return send(`Error (unknown command): ${shown(c)}`);
-  abort(); await searching;                            // these end a search, without a move
-  if (c === 'new') { force = false; mine = 16; sd = 99; left = since = 0; bad = ''; await reach('startpos', START, []); }
-  else if (c === 'variant' && w[1] !== 'normal') send(`Error (only normal chess): ${shown(line)}`);
-  else if (c === 'force' || c === 'result') force = true;
-  else if (c === 'setboard') {
-    const p = fen(line.trim().slice(8));
-    bad = typeof p === 'string' ? `no position (${p})` : '';
-    if (typeof p === 'string') send(`tellusererror Illegal position: ${p}`); else await reach(`fen ${line.trim().slice(8)}`, p, []);
-  } else if (c === 'undo' || c === 'remove') {
-    const n = c === 'undo' ? 1 : 2;
-    if (game.moves.length < n) send(`Error (no move to take back): ${c}`);
-    else await reach(game.key, game.pos[0], game.moves.slice(0, -n));
-  } else if (mv !== undefined) { const why = await move(mv); if (why) return send(`Illegal move (${why}): ${shown(mv)}`); }
-  const k = game.pos[game.moves.length].k, n = game.moves.length - since;
-  if (c === 'go') { force = false; mine = k; }
-  if (force || k !== mine || c !== 'go' && mv === undefined) return;
-  const lim = st ? perMove(t, st) : base ? timed(t, left || base, inc, mps ? mps - Math.floor(n / 2) % mps : 0) : { ...open(t), nodes: nodeLimit };
-  lim.depth = sd;
-  searching = answer(lim).finally(() => { searching = undefined; });
+    Object.assign(xb, { mps: m, base: 1000 * (60 * b[0] + (b[1] ?? 0)), inc: 1000 * i, st: 0, since: game.moves.length });
+  },
+  new: async () => {
+    await idle(true);
+    Object.assign(xb, { force: false, mine: 16, sd: 99, left: undefined, since: 0 });
+    await reach('startpos', START, []);
+  },
+  force: async () => { await idle(true); xb.force = true; }, result: (w, line, t) => XB.force(w, line, t),
+  go: async (w, line, t) => { await idle(true); xb.force = false; xb.mine = game.pos[game.moves.length].k; xbThink(t); },
+  variant: (w, line) => w[1] === 'normal' || send(`Error (only normal chess): ${shown(line)}`),
+  setboard: async (w, line) => {
+    await idle(true);
+    const text = line.trim().slice(8).trim(), p = fen(text);
+    if (typeof p === 'string') send(`tellusererror Illegal position: ${game.none = p}`); else await reach(`fen ${text}`, p, []);
+  },
+  undo: (w, line) => takeBack(1, line), remove: (w, line) => takeBack(2, line),
+  usermove: async (w, line, t) => {
+    await idle(true);
+    const mv = w[0] === 'usermove' ? w[1] ?? '' : w[0], why = game.none ? `no position: ${game.none}` : await move(mv);
+    if (!why) return xbThink(t);
+    game.none ||= `${shown(mv)}: ${why}`;
+    send(`Illegal move (${why}): ${shown(mv)}`);
+  },
+};
+for (const c of ['xboard', 'accepted', 'rejected', 'random', 'computer', 'name', 'hard', 'easy', 'otim', 'draw', 'hint']) {
+  XB[c] = () => {};                                    // nothing to do
 }
 
-function begin(): void {                               // the C's set-up, as the GUI side's start
-  init();
-  START = { b: board.slice(), Q: 0, O: 0, k: 8 };
-  game = { key: 'startpos', moves: [], pos: [START], thawed: [] };
+// Reading commands: a line at a time, each handled when the one before is done.
+const LONG = 16384;                                    // bytes: a longer line is dropped
+function command(line: string, t: number): unknown {   // one line, to its handler
+  const w = line.trim().split(/\s+/), table = opt.gui === 'uci' ? UCI : XB;
+  const mv = opt.gui === 'xboard' && /^[a-h][1-8][a-h][1-8]/.test(w[0]);
+  if (line.length > LONG) {                            // dropped: if it set the position, none is held
+    if (['position', 'usermove', 'setboard'].includes(w[0]) || mv) game.none = `a line of more than ${LONG} bytes was dropped`;
+    return note(`error: a line of more than ${LONG} bytes is ignored`);
+  }
+  if (Object.hasOwn(table, w[0]) || mv) return table[mv ? 'usermove' : w[0]](w, line, t);
+  if (w[0]) return opt.gui === 'uci' ? note(`error: unknown command '${shown(line)}'`) : send(`Error (unknown command): ${shown(w[0])}`);
 }
-function protocol(): void {                            // --uci, --xboard: commands in order, one at a time
-  begin();
-  thread = spawn(); spare = spawn();
-  for (const e of [thread, spare]) { e.w.postMessage({ warm: true }); e.warm = true; } // (no search yet)
-  const handle = gui === 'uci' ? uci : xboard, LONG = 16384;
-  let part = '', chain = Promise.resolve();
+function begin(): void { init(); START.b.set(board); } // the C's set-up, as the GUI side's start
+function protocol(): void {                            // --uci, --xboard
+  begin(); start();
+  let part = '', chain: Promise<unknown> = Promise.resolve();
   const queue = (line: string, t: number): void => {
-    const w = line.trim().split(/\s+/);
-    chain = chain.then(() => line.length > LONG ? note(`error: a line of more than ${LONG} bytes is ignored`)
-      : w[0] ? handle(w, line, t) : undefined).catch((err: Error) => note(`error: ${err.message}`));
+    chain = chain.then(() => command(line, t)).catch((err: Error) => note(`error: ${err.message}`));
   };
   process.stdin.on('data', (chunk: Buffer) => {
     const t = now(), lines = (part + chunk.toString('latin1')).split('\n');
     part = lines.pop()!.slice(0, LONG + 1);            // a line too long is kept only that far
     for (const l of lines) queue(l.replace(/\r$/, ''), t);
   });
-  process.stdin.on('end', () => {                      // the GUI is gone: finish the move, then exit
+  process.stdin.on('end', () => {                      // the GUI is gone: its move, its pongs, then exit
     queue(part, now());
-    void chain.then(async () => { if (endless) stop(); await searching; process.exit(0); });
+    void chain.then(async () => { if (busy.endless) cut(); await busy.run; await busy.pongs; process.exit(0); });
   });
 }
 
 if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
   options(process.argv.slice(2));
-  if (gui) protocol(); else main();
-} else if (!isMainThread && workerData instanceof Int32Array) serve(); // an engine thread
+  if (opt.gui) protocol(); else main();
+} else if (!isMainThread && workerData instanceof Int32Array) serve(workerData); // the engine thread
 
 // For the tests. The engine goes out as one object: a binding exported by name is read through
 // a module cell, and D() reading b, A and itself that way ran 15 % more instructions.
 export const engine = { D, board, T, A, ch, int, quot };
-export { init, random, srandom, legalMoves, attacked, begin, fen, engineThread, type Pos };
+export { init, random, srandom, legalMoves, attacked, begin, fen, engineThread, VERSION, type Pos };

@@ -236,7 +236,7 @@ function D(...a: [number, number, number, number, number, number, number, number
   hook.enter?.(a); const v = D0(...a); hook.exit?.(v); return v;
 }
 function D0(k: number,`);
-  sub('if (trace) print(printf(d, N, m, X, Y));', 'hook.report?.(d, N, m, X, Y); if (trace) print(printf(d, N, m, X, Y));');
+  sub('if (opt.trace) print(printf(d, N, m, X, Y));', 'hook.report?.(d, N, m, X, Y); if (opt.trace) print(printf(d, N, m, X, Y));');
   sub('export const engine = {', 'export const traced = { D, board, hook, N: () => N, K: () => K, L: () => L, reset: () => { N = 0; } };\nexport const engine = {');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-traced-'));
   fs.writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
