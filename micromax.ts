@@ -715,9 +715,9 @@ function option(name = '', v = ''): void {            // setoption (UCI), option
   else if (o === 'hash') note('the hash table has a fixed size (2^24 + 8 entries, 176 MiB): Hash is ignored');
   else note(`error: no option '${shown(name)}' with value '${shown(v)}'`);
 }
-function pong(arg = ''): void {                        // ping: at once, or after the move (as xboard asks)
+async function pong(arg = ''): Promise<void> {         // ping: after the move when thinking (as xboard asks)
   const answer = (): void => send(`pong ${shown(arg)}`), run = busy.run;
-  if (run) busy.pongs = Promise.all([busy.pongs, run]).then(answer); else answer();
+  if (run) busy.pongs = Promise.all([busy.pongs, run]).then(answer); else { await ask({}); answer(); }
 }
 async function leave(): Promise<never> { await idle(true); await busy.pongs; process.exit(0); } // quit
 
@@ -742,9 +742,11 @@ function xbGo(): Go {                                  // xboard's clock (none: 
 
 type Handler = (w: string[], line: string, t: number) => unknown;
 const UCI: Record<string, Handler> = {                 // UCI's commands
-  uci: () => send(`id name micro-Max 3.2 ts ${VERSION}`, 'id author H.G. Muller (port: micromax-ts)',
-    'option name Faithful type check default false', 'option name Move Overhead type spin default 50 min 0 max 9999',
-    'uciok'),
+  uci: async () => {                                   // (uciok once the engine thread is ready)
+    send(`id name micro-Max 3.2 ts ${VERSION}`, 'id author H.G. Muller (port: micromax-ts)',
+      'option name Faithful type check default false', 'option name Move Overhead type spin default 50 min 0 max 9999');
+    await ask({}); send('uciok');
+  },
   isready: async () => { if (!busy.run) await ask({}); send('readyok'); }, // after the engine's work so far
   debug: () => {}, register: () => {},
   setoption: (w, line) => { const m = /^\s*setoption\s+name\s+(.*?)(?:\s+value\s+(.*))?$/i.exec(line); option(m?.[1], m?.[2]); },
@@ -786,9 +788,12 @@ async function takeBack(n: number, line: string): Promise<void> { // undo, remov
   else await reach(game.key, game.pos[0], game.moves.slice(0, -n));
 }
 const XB: Record<string, Handler> = {                  // xboard's commands
-  protover: () => send(`feature myname="micro-Max 3.2 ts ${VERSION}" setboard=1 ping=1 usermove=1 playother=0 ` +
-    'san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 nps=0 debug=1 variants="normal" ' +
-    'option="Faithful -check 0" option="Move Overhead -spin 50 0 9999" done=1'),
+  protover: async () => {                              // (done=1 once the engine thread is ready)
+    send('feature done=0', `feature myname="micro-Max 3.2 ts ${VERSION}" setboard=1 ping=1 usermove=1 playother=0 ` +
+      'san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 nps=0 debug=1 variants="normal" ' +
+      'option="Faithful -check 0" option="Move Overhead -spin 50 0 9999"');
+    await ask({}); send('feature done=1');
+  },
   quit: () => leave(),
   '?': () => cut(),
   ping: (w) => pong(w[1]),

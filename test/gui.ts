@@ -2,7 +2,10 @@
 // arrived, and waits with a deadline (a hung engine fails the test instead of hanging it).
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import * as fs from 'node:fs';
 import { after } from 'node:test';
+import { Chess } from 'chess.js';
+import { legalTexts } from './boards.ts';
 import { builtPortCommand, portCommand, ROOT } from './run.ts';
 
 export interface Line { t: number; text: string }
@@ -62,6 +65,18 @@ export class Session {
     return this.lines.slice(from, this.lines.indexOf(hit) + 1);
   }
 
+  /** Peak and current resident memory of the process, in MiB (Linux /proc), or undefined. */
+  memory(): { peak: number; now: number } | undefined {
+    try {
+      const status = fs.readFileSync(`/proc/${this.proc.pid}/status`, 'utf8');
+      const kB = (key: string): number => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
+      return { peak: kB('VmHWM') / 1024, now: kB('VmRSS') / 1024 };
+    } catch { return undefined; }
+  }
+
+  /** The lines received so far after line `from` (an index into lines). */
+  since(from: number): string[] { return this.lines.slice(from).map((l) => l.text); }
+
   /** Ends the input (or sends quit) and waits for the exit. */
   async close(quit = true): Promise<{ code: number | null; signal: string | null }> {
     if (quit) this.send('quit');
@@ -80,3 +95,17 @@ export function replayOf(text: string): { nodes: number; plies: number; cut: boo
 }
 
 export { ROOT };
+
+/** The move of the next bestmove line. */
+export const bestmoveOf = async (s: Session): Promise<string> => (await s.expect(/^bestmove /)).text.split(' ')[1];
+
+/** Is the text a legal move in the position (a promotion needs its letter)? */
+export const legalIn = (chess: Chess, mv: string): boolean => legalTexts(chess).has(mv.slice(0, 4)) &&
+  (mv.length === 4 || chess.moves({ verbose: true }).some((m) => m.from + m.to === mv.slice(0, 4) && m.promotion === mv[4]));
+
+/** chess.js after these moves (as a GUI writes them) from a FEN or the start. */
+export function replayChess(moves: string[], from?: string): Chess {
+  const chess = new Chess(from);
+  for (const m of moves) chess.move({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] });
+  return chess;
+}

@@ -1,0 +1,219 @@
+// Time and stopping in the GUI protocols: movetime and st are used to their deadline; every
+// xboard clock is read (level with a zero base, time 0, negative time); stop, ? and isready
+// are answered while it thinks; a ping is never lost (across go, new, quit, end of input); a
+// long stop/go soak leaves one engine thread alive and memory bounded; and a whole game on a
+// clock through node-uci. Bounds are generous (a loaded 2-core machine); the figures are
+// printed, and measured properly by `npm run bench:gui`.
+
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { describe, test } from 'node:test';
+import { Chess } from 'chess.js';
+import { Engine } from 'node-uci';
+import { replay, seededRandom } from './boards.ts';
+import { bestmoveOf, legalIn, replayChess, Session } from './gui.ts';
+import { portCommand } from './run.ts';
+import { goldenPath, scriptInput, SCRIPTS } from './scripts.ts';
+
+const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+const OVERHEAD = 50;                                     // the Move Overhead option's default (ms)
+const f0 = (xs: number[]): string => xs.map((x) => x.toFixed(0)).join(' ');
+
+describe('UCI', () => {
+  test('movetime is used to its deadline: at least 90 % of it less the Move Overhead', async (t) => {
+    const s = new Session('uci'), used: number[] = [], asked = 800;
+    s.send('uci', 'isready');
+    await s.expect(/^readyok$/);
+    for (const moves of ['', ' moves e2e4', ' moves d2d4 g8f6 c2c4', ' moves e2e4 c7c5 g1f3 d7d6']) {
+      const t0 = s.send(`position startpos${moves}`, `go movetime ${asked}`);
+      used.push((await s.expect(/^bestmove /)).t - t0);
+    }
+    t.diagnostic(`go movetime ${asked}: ${f0(used)} ms used`);
+    for (const x of used) assert.ok(x >= 0.9 * (asked - OVERHEAD), `${x.toFixed(0)} ms of ${asked}`);
+    for (const x of used) assert.ok(x < asked + 1500, `${x.toFixed(0)} ms of ${asked}`);
+    assert.equal((await s.close()).code, 0);
+  });
+
+  test('isready and stop during a search; 300 ms on the clock (generous bounds; figures in the bench)', async (t) => {
+    const s = new Session('uci');
+    s.send('uci', 'isready');
+    await s.expect(/^readyok$/);
+    const ready: number[] = [], stop: number[] = [];
+    for (let k = 0; k < 4; k++) {
+      s.send(`position startpos moves e2e4 e7e5${k % 2 ? ' g1f3' : ''}`, 'go infinite');
+      await wait(300 + 200 * k);
+      const t1 = s.send('isready');
+      ready.push((await s.expect(/^readyok$/)).t - t1);
+      const t2 = s.send('stop');
+      stop.push((await s.expect(/^bestmove /)).t - t2);
+    }
+    const t4 = s.send('position startpos', 'go wtime 300 btime 300');  // 0.3 s left in all
+    const used = (await s.expect(/^bestmove /)).t - t4;
+    t.diagnostic(`isready while thinking ${f0(ready)} ms; stop ${f0(stop)} ms; 300 ms left: ${used.toFixed(0)} ms used`);
+    for (const x of [...ready, ...stop]) assert.ok(x < 1000, `${x} ms`);
+    assert.ok(used < 300, `${used} ms of 300`);
+    assert.equal((await s.close()).code, 0);
+  });
+
+  test('a stop/go soak: 100 searches stopped after their first line, 40 analysis steps; one thread, bounded memory', async (t) => {
+    const s = new Session('uci'), rng = seededRandom(16), stops: number[] = [];
+    s.send('uci', 'isready');
+    await s.expect(/^readyok$/);
+    const before = s.memory();
+    const openings = ['', ' moves e2e4 e7e5', ' moves d2d4 d7d5 c2c4', ' moves g1f3 g8f6 c2c4 e7e6'];
+    for (let k = 0; k < 100; k++) {                                  // the loop that once lost the engine thread
+      s.send(`position startpos${openings[k % 4]}`, 'go infinite');
+      await s.expect(/^info depth /);
+      const t0 = s.send('stop');
+      stops.push((await s.expect(/^bestmove [a-h]/)).t - t0);
+    }
+    for (let k = 0; k < 40; k++) {                                   // as an analysing GUI: stop, position, go
+      s.send('stop', `position startpos${openings[rng.int(4)]}`, 'go infinite');
+      await wait(20 + rng.int(150));
+    }
+    s.send('stop');
+    const count = (): number => s.lines.filter((l) => l.text.startsWith('bestmove ')).length;
+    for (let k = 0; k < 100 && count() < 140; k++) await wait(50);
+    s.send('isready');                                               // (and no bestmove more)
+    await s.expect(/^readyok$/);
+    const bestmoves = count();
+    const mem = s.memory();
+    const r = await s.close();
+    stops.sort((a, b) => a - b);
+    t.diagnostic(`stop to bestmove p50 ${stops[50].toFixed(0)} ms, p99 ${stops[98].toFixed(0)} ms, max ${stops[99].toFixed(0)} ms; ` +
+      `peak RSS ${mem ? `${mem.peak.toFixed(0)} MiB (${before?.peak.toFixed(0)} MiB before)` : 'not measured'}`);
+    assert.equal(r.code, 0, s.stderr);
+    assert.equal(bestmoves, 140, 'every go answered once');
+    assert.ok(stops[98] < 1000, `stop p99 ${stops[98]} ms`);
+    if (mem) assert.ok(mem.peak < 420, `peak RSS ${mem.peak.toFixed(0)} MiB: more than one hash table?`);
+  });
+
+  test('a whole game through node-uci (a UCI client library): micro-Max on a clock, against random moves that under-promote', async (t) => {
+    const [cmd, argv] = portCommand(['--uci']), dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-uci-'));
+    const exe = path.join(dir, 'micromax-uci'), start = 'r3k3/1P6/8/8/8/8/6pp/4K3 w q - 0 1';
+    fs.writeFileSync(exe, `#!/bin/sh\nexec ${[cmd, ...argv].map((a) => `'${a}'`).join(' ')} "$@"\n`, { mode: 0o755 });
+    const engine = new Engine(exe);
+    await engine.init();
+    assert.match(engine.id.name ?? '', /^micro-Max 3\.2/);
+    assert.ok(engine.options.has('Faithful'));
+    await engine.ucinewgame();
+    await engine.isready();
+    const chess = new Chess(start), rng = seededRandom(5), moves: string[] = [];
+    let clock = 20_000, most = 0, under = 0;                          // 20 s + 0.2 s a move for micro-Max
+    while (!chess.isGameOver() && moves.length < 400) {
+      let mv: string;
+      if (chess.turn() === 'w') {
+        await engine.position(start, moves);
+        const t0 = performance.now(), r = await engine.go({ wtime: Math.round(clock), btime: 20_000, winc: 200, binc: 200 });
+        const used = performance.now() - t0;
+        clock -= used; most = Math.max(most, used);
+        assert.ok(clock > 0, `out of time at ply ${moves.length}`);
+        clock += 200;
+        mv = r.bestmove;
+        assert.ok(r.info.some((i) => i.depth !== undefined && i.score !== undefined && i.pv), 'info lines with depth, score, pv');
+        assert.ok(legalIn(chess, mv), `ply ${moves.length}: ${mv} in ${chess.fen()}`);
+      } else {                                                        // an under-promotion whenever there is one
+        const all = chess.moves({ verbose: true }), low = all.filter((m) => m.promotion && m.promotion !== 'q');
+        const m = low.length ? rng.pick(low) : rng.pick(all);
+        under += low.length ? 1 : 0;
+        mv = m.from + m.to + (m.promotion ?? '');
+      }
+      chess.move({ from: mv.slice(0, 2), to: mv.slice(2, 4), promotion: mv[4] });
+      moves.push(mv);
+    }
+    await engine.quit();
+    fs.rmSync(dir, { recursive: true, force: true });
+    t.diagnostic(`${moves.length} plies, ${under} under-promotions by the random side, ${chess.isCheckmate() ? 'checkmate' : 'a draw by rule'}; ` +
+      `slowest move ${most.toFixed(0)} ms, ${(clock / 1000).toFixed(1)} s left`);
+    assert.ok(under >= 1, 'the random side never under-promoted');
+    assert.ok(chess.isCheckmate() && chess.turn() === 'b', `${moves.length} plies: ${chess.fen()}`);
+  });
+
+  test('a position at move 100 costs only its new moves', async (t) => {
+    const sc = SCRIPTS.find((x) => x.name === 'engine-1e3')!, r = replay(fs.readFileSync(goldenPath(sc)), scriptInput(sc));
+    const moves = r.moves.slice(0, 200).map((m) => m.from + m.to), s = new Session('uci');
+    s.send('isready');
+    await s.expect(/^readyok$/);
+    let t1 = s.send(`position startpos moves ${moves.join(' ')}`, 'isready');
+    const whole = (await s.expect(/^readyok$/)).t - t1;
+    const step: number[] = [];
+    for (let k = 0; k < 5; k++) {                                  // the same game, two more plies each time
+      t1 = s.send(`position startpos moves ${[...moves, ...r.moves.slice(200, 202 + 2 * k).map((m) => m.from + m.to)].join(' ')}`, 'isready');
+      step.push((await s.expect(/^readyok$/)).t - t1);
+    }
+    t.diagnostic(`200 plies at once: ${whole.toFixed(0)} ms; then 2 new plies: ${step.map((x) => x.toFixed(1)).join(' ')} ms`);
+    for (const x of step) assert.ok(x < whole / 4, `2 plies took ${x.toFixed(1)} ms, 200 took ${whole.toFixed(0)} ms`);
+    assert.equal((await s.close()).code, 0);
+  });
+});
+
+describe('xboard', () => {
+  /** Plays e2e4 under these clock commands; the time to micro-Max's answer and its budget line. */
+  async function answerTime(clock: string[]): Promise<{ ms: number; lines: string[] }> {
+    const s = new Session('xboard');
+    s.send('xboard', 'protover 2', 'new', ...clock, 'ping 1');
+    await s.expect(/^pong 1$/);
+    const t0 = s.send('usermove e2e4'), out = await s.upTo(/^move /, 120_000);
+    assert.equal((await s.close()).code, 0);
+    return { ms: out.at(-1)!.t - t0, lines: out.map((l) => l.text) };
+  }
+  test('every clock is read: level with no base, time 0, negative time; st used to its deadline', async (t) => {
+    const cases: [string, string[], (ms: number) => boolean][] = [
+      ['level 0 0 1, 1.5 s left', ['level 0 0 1', 'time 150', 'otim 150'], (ms) => ms < 1500],
+      ['level 40 5 0, time 0', ['level 40 5 0', 'time 0', 'otim 30000'], (ms) => ms < 1000],
+      ['level 40 5 0, time -300', ['level 40 5 0', 'time -300', 'otim 30000'], (ms) => ms < 1000],
+      ['st 1', ['st 1'], (ms) => ms >= 0.9 * (1000 - OVERHEAD) && ms < 2500],
+    ];
+    const seen: string[] = [];
+    for (const [what, clock, ok] of cases) {
+      const r = await answerTime(clock);
+      seen.push(`${what}: ${r.ms.toFixed(0)} ms`);
+      assert.ok(!r.lines.some((l) => /^Error/.test(l)), `${what}: ${r.lines.join('\n')}`);
+      assert.ok(ok(r.ms), `${what}: the move came after ${r.ms.toFixed(0)} ms\n${r.lines.join('\n')}`);
+    }
+    t.diagnostic(seen.join('; '));
+  });
+
+  test('? moves at once; a ping while it thinks is answered after its move, one across new, one before quit', async (t) => {
+    const s = new Session('xboard');
+    s.send('xboard', 'protover 2', 'new', 'level 0 60 0', 'time 360000', 'otim 360000', 'ping 1');
+    await s.expect(/^pong 1$/);
+    s.send('usermove e2e4');
+    await wait(400);
+    const t1 = s.send('ping 2', '?');
+    const mv = await s.expect(/^move /), pong = await s.expect(/^pong 2$/);
+    t.diagnostic(`? to move: ${(mv.t - t1).toFixed(0)} ms`);
+    assert.ok(mv.t - t1 < 1000 && s.lines.indexOf(mv) < s.lines.indexOf(pong));
+    s.send('usermove d2d4');                                          // thinking again: a ping, then new
+    await wait(300);
+    const from = s.lines.length;
+    s.send('ping 3', 'new');
+    await s.expect(/^pong 3$/);
+    s.send('ping 4', 'quit');
+    await s.expect(/^pong 4$/);
+    assert.equal((await s.exited).code, 0);
+    assert.ok(!s.since(from).some((l) => l.startsWith('move ')), 'new drops the search: no move');
+  });
+});
+
+describe('end of input', () => {
+  test('in mid-search: the move still comes (after the input ended), then its pending ping, then exit 0', async () => {
+    for (const [protocol, lines, re] of [['uci', ['position startpos', 'go infinite'], /^bestmove /],
+      ['uci', ['position startpos moves e2e4', 'go movetime 2500'], /^bestmove /],
+      ['xboard', ['xboard', 'protover 2', 'new', 'st 2.5', 'usermove e2e4'], /^move /]] as const) {
+      const s = new Session(protocol);
+      s.send(...lines);
+      await s.expect(protocol === 'uci' ? /^info depth 3 / : /^$|^feature /);
+      await wait(300);
+      if (protocol === 'xboard') s.send('ping 9');
+      const t0 = performance.now(), r = await s.close(false);
+      const move = s.lines.find((l) => re.test(l.text));
+      assert.equal(r.code, 0, `${protocol} ${lines.at(-1)}`);
+      assert.ok(move, `${protocol} ${lines.at(-1)}: no move before the exit`);
+      if (lines.at(-1) !== 'go infinite') assert.ok(move.t - t0 > 1000, `${lines.at(-1)}: the search had ended before the input`);
+      if (protocol === 'xboard') assert.equal(s.lines.at(-1)!.text, 'pong 9');
+    }
+  });
+});
