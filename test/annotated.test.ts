@@ -13,7 +13,9 @@ import { test } from 'node:test';
 import * as os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { engine, init, legalMoves, random, srandom } from '../micromax.ts';
-import { ROOT } from './run.ts';
+import { ROOT, runCSync } from './run.ts';
+import { whyNoC } from './c-oracle.ts';
+import { parseTranscript } from './boards.ts';
 
 const { A, D, T, board: b, ch, quot } = engine;
 
@@ -392,6 +394,12 @@ test('figures: scores the search computes', () => {
   says(`white king f6 and rook b1 against the king on h8 is a mate in two, ${two}; with the white king on g6 it is a mate in one, ${one}`);
   says(`the position is worth \`-I/2\` = ${quot(-I, 2)}: checkmate`);
   says(`\`I/4\` = ${I / 4}`);
+  // why a mate is -I/2: mates get a band of their own, beyond I/4 and far from I, which means a king lost
+  assert.ok([one, two, -mated].every((m) => m > I / 4 && m <= I / 2) && SOURCE.includes('m = m + I ? m :') && SOURCE.includes('v !== -I'));
+  says('**Why half:** -8000 keeps one meaning, "a king was lost", which `m + I` and `v !== -I` test for exactly', 'guide');
+  // the four depths, and the trace's "ply"
+  assert.ok(SOURCE.includes('report(d - 1, N, m, X, Y & 0x77)') && SOURCE.includes('h = d - int(y !== z)'));
+  says('Four depths: `n` is what a call is asked for; `d` counts its passes, 1 to `n` (99 after a mate); `h`, the depth it gives a reply, is `d - 1` (`d` for a recapture); the trace\'s "ply" is `d - 1`.', 'guide');
   // the material score of the stalemate game
   const lost = 4 * 99 * w[1] + 99 * w[3] + 99 * w[5];
   says(`black has lost four pawns (4 × ${99 * w[1]}), a knight and a bishop (2 × ${99 * w[3]}) and white nothing, so black's search starts from \`Q\` = -${lost}`);
@@ -399,8 +407,7 @@ test('figures: scores the search computes', () => {
   // truncating division, and the stalemate at the root
   assert.equal(quot(-3999, 2), -1999); assert.equal(Math.floor(-3999 / 2), -2000);
   assert.match(golden('stalemate'), /^98 ply, +\d+ searched, +3999 by .*\n98 ply, +\d+ searched, +-1999 by \( 0, 0\)$/m);
-  says('In Loyd\'s stalemate the white probe finds a mate (3999), and the root scores `-3999 / 2`, which C truncates to -1999', 'guide');
-  says(`\`-3999 / 2\` is ${quot(-3999, 2)} in C and with \`quot\`; \`Math.floor\` would print ${Math.floor(-3999 / 2)}`, 'appendix');
+  says(`in Loyd's stalemate the white probe finds a mate (3999), and the root scores \`-3999 / 2\`, which is ${quot(-3999, 2)} in C and with \`quot\`; \`Math.floor\` would print ${Math.floor(-3999 / 2)}`, 'appendix');
   assert.match(golden('checkmate-by-engine'), new RegExp(`${one} by \\( ${square('d8').toString(16)},${square('h4').toString(16)}\\)`));
 });
 
@@ -454,7 +461,7 @@ test('figures: the traced search', async () => {
 
   setUp(POS, t.board);
   const root = t.board.slice();
-  interface Call { a: number[]; probe: string; inside: number; v: number }
+  interface Call { a: number[]; probe: string; inside: number; v: number; first?: number }
   const stack: Call[] = [], kids: Call[] = [], reports: number[][] = [];
   let calls = 0;
   const probe = (a: number[]): string => {                   // the probe of D(), as it finds the table
@@ -483,7 +490,10 @@ test('figures: the traced search', async () => {
     if (stack.length === 1) { kids.push(c); names.set(c, move(a)); }
     stack.push(c);
   };
-  t.hook.exit = (v) => { stack.pop()!.v = v; };
+  t.hook.exit = (v) => {                                     // (and a child's first reply's result)
+    stack.pop()!.v = v;
+    if (stack.length === 2) stack[1].first ??= v;
+  };
   t.hook.report = (...r) => reports.push(r);
   A.K.fill(0); t.reset();                                   // as main() does before it thinks: N = 0
   const v = t.D(8, -I, I, 0, 1, 1, S, 8, 0);
@@ -496,15 +506,24 @@ test('figures: the traced search', async () => {
   const pass2 = kids.filter((c) => c.a[8] === 1), pass3 = kids.filter((c) => c.a[8] === 2);
   assert.ok(pass2.every((c) => c.probe === 'empty' && c.a[0] === 16));
   const best = (r: number[]): string => { const x = r[3], y = r[4]; return `${PIECE[root[x] & 7]}${name(x)}${root[y] ? 'x' : '-'}${name(y)}`; };
+  // the root's best so far after each call of pass 3, as D() keeps it: the slipped-in move sets m,
+  // later ones raise it; each score is minus the reply's, less the penalty when above e (0 here)
+  const ms: number[] = [];
+  pass3.forEach((c, k) => { const v = 0 - c.v - +(0 - c.v > 0); ms.push(k ? Math.max(ms[k - 1], v) : v); });
+  // and each reply's window is the root's (q, l) = (-I, I) turned round: (-l - 1, -max(m, q))
+  pass3.forEach((c, k) => assert.deepEqual(c.a.slice(1, 3), [-I - 1, k && ms[k - 1] > -I ? -ms[k - 1] : I], names.get(c)));
+  const row = (...cells: string[]): string => cells.map((s, k) => s.padEnd([8, 42, 22, 7, 9, 0][k])).join('');
   const lines = [
     `root    ${call([8, -I, I, 0, 1, 1, S, 8, 0]).padEnd(42)}${rootProbe}`,
     `pass 1  stands pat at ${p1[2]}; no move lands on z, none is searched; ${p1[1]} node`,
     `pass 2  ${pass2.length} calls D(16, …, 1), all on empty slots; best ${best(p2)}, ${p2[2]}; ${p2[1]} nodes`,
-    'pass 3  one line per call:',
-    ...pass3.map((c) => `${names.get(c)!.padEnd(8)}${call(c.a).padEnd(42)}${c.probe.padEnd(22)}calls ${String(c.inside).padEnd(4)}-> ${c.v}`),
+    'pass 3',
+    row('move', 'the call: D(k, q, l, e, …, E, z, n)', 'its entry: d, v', 'calls', 'returns', 'm'),
+    ...pass3.map((c, k) => row(names.get(c)!, call(c.a), c.probe, String(c.inside), String(c.v), String(ms[k]))),
     `root returns ${v}, best ${name(t.K())}-${name(t.L())}, after ${t.N()} nodes (${calls} calls)`,
   ];
   draws(lines.join('\n'));
+  assert.equal(ms.at(-1), v);
   // what the prose says about it
   assert.deepEqual([p1[0], p2[0], p3[0]], [0, 1, 98]);
   assert.equal(rootProbe, `slot ${((8 * S ^ 1) & 0xffffff) + 1}: empty`);
@@ -517,6 +536,14 @@ test('figures: the traced search', async () => {
   says(`its null-move probe takes the king: ${mate.v}, which the root makes ${-mate.v} less the 1-point penalty, ${v}`);
   assert.ok(pass3.filter((c) => c.probe === `d 99 v ${I}: answer`).map((c) => names.get(c)).join() === 'Kc7-b7,Kc7-b8');
   says('Kc7-b7 and Kc7-b8 step next to the black king, which takes the white king: 8000, stored at depth 99');
+  // the window, worked: a reply below its l is exact; a reply that reaches its l cuts off
+  const c6 = pass3.find((c) => names.get(c) === 'Kc7-c6')!, d8 = pass3.find((c) => names.get(c) === 'Kc7-d8')!;
+  assert.ok(c6.v > c6.a[1] && c6.v < c6.a[2]);
+  says(`Kc7-c6's reply, below its \`l\` of ${c6.a[2]}, is exact: black found nothing reaching ${c6.a[2]}, and ${c6.v} is its best. White's best becomes ${ms[pass3.indexOf(c6)]}.`);
+  const firstMove = 0 - d8.first! - +(0 - d8.first! > d8.a[3]);   // the child's score for its first move
+  assert.ok(d8.inside === 1 && firstMove === d8.v && d8.v >= d8.a[2]);
+  says(`Kc7-d8's reply has \`l\` = ${d8.a[2]}: if black can reach ${d8.a[2]}, Kc7-d8 is worth at most ${-d8.a[2]} to white, no better than Kc7-c6. Black's first move (one call) is worth ${d8.v} to it, ${d8.v} ≥ ${d8.a[2]}: a cut-off. It returns ${d8.v}, meaning "at least ${d8.v}"; white scores the move ${-d8.v}`);
+  says(`a lower edge of ${-I - 1} (${-I} less 1, as \`l > e\`)`);
 });
 
 test('figures: trace lines are the C\'s (golden transcripts)', () => {
@@ -536,8 +563,6 @@ test('figures: trace lines are the C\'s (golden transcripts)', () => {
   // the first move at the default limit: the whole trace is quoted
   const first = golden('default-trace').split('\n').filter((l) => TRACE.test(l));
   draws(first.join('\n'));
-  const nodes = Number(/(\d+) searched/.exec(first.at(-1)!)![1]);
-  says(`the first move at the default limit, ${nodes.toLocaleString('en-US')} nodes`, 'guide');
   assert.match(first.at(-1)!, new RegExp(`by \\(${square('b1').toString(16)},${square('c3').toString(16)}\\)`));
   says('(`62`, `42` is c2-c4; `64`, `54` e2-e3; `71`, `52` b1-c3, the move played)');
   assert.deepEqual([square('c2'), square('c4'), square('e2'), square('e3')].map((s) => s.toString(16)), ['62', '42', '64', '54']);
@@ -553,10 +578,10 @@ test('figures: the key table T', () => {
   const index = (s: number, B: number, second = false): number => s + (second ? 8 : 0) + (B & 8) + S * (B & 7);
   const top = index(0x77, 8 + 7, true);
   assert.equal(top, 1031); assert.equal(top + 4, T.length);
-  says(`119 + 8 + 8 + 7 × 128 = ${top}, and the read takes bytes ${top} to ${top + 3}. So \`T\` needs ${T.length} bytes`);
+  says(`**Why ${T.length} bytes.** The highest read, a white queen on h1 for the second key, starts at 119 + 8 + 8 + 7 × 128 = ${top} and takes bytes ${top} to ${top + 3}.`);
   assert.equal(index(0, 9), M);
   assert.ok(T.subarray(0, M).every((x) => x === 0) && T[M] !== 0);
-  says(`The lowest byte a real piece reads is ${M} (a white pawn, the only type-1 piece, on square 0: 0 + 8 + 128)`);
+  says(`The lowest byte a real piece reads is ${M} (a white pawn on square 0: 0 + 8 + 128)`);
   assert.ok(index(0x77, 0, true) + 3 < M);
   says(`\`T[${M}…${T.length - 1}]\`, ${T.length - M} outputs of \`random()\``, 'walk');
   // the byte diagram: white pawns on e2 and f2
@@ -602,24 +627,35 @@ test('figures: the hash table', () => {
   }
   assert.deepEqual([0x73, 0x75, 3, 5].map(name), ['d1', 'f1', 'd8', 'f8']);
   says('`k*E` is a multiple of 8, different for every side and `E` that can occur (the test checks them all)');
-  const root = (8 * -128 ^ 1) & 0xffffff;
-  says(`\`(8 * -128 ^ 1) & 0xffffff\` = ${root}, so its entry is one of ${root + 1} to ${root + 8}`);
-  // the chance of a mix-up
-  const nodes = Number(/(\d+) searched/.exec(golden('default-trace').trim().split('\n').filter((l) => l.includes('ply')).at(-1)!)![1]);
-  says(`once in ${(2 ** 32 / 8).toLocaleString('en-US')} lookups`);
-  says(`${nodes.toLocaleString('en-US')} nodes (each one lookup)`);
-  says(`about ${(nodes * 8 / 2 ** 32).toFixed(2)} false matches`);
   // sizes
   const bytes = A.K.byteLength + A.V.byteLength + A.X.byteLength + A.Y.byteLength + A.D.byteLength;
-  const MB = 2 ** 20;
-  says(`${Math.round(A.K.byteLength / MB)} MB for \`K\`, ${Math.round(A.V.byteLength / MB)} MB for \`V\`, ${Math.round(A.X.byteLength / MB)} MB each for \`X\`, \`Y\`, \`D\`, ${Math.round(bytes / MB)} MB in all (${bytes.toLocaleString('en-US')} bytes) against the C's ${Math.round(12 * U / MB)} MB`, 'appendix');
-  says(`${Math.round(bytes / MB)} MB allocated at load`, 'walk');
+  const MiB = 2 ** 20;
+  assert.equal(bytes, 11 * U); assert.equal(bytes, 176 * MiB + 88);
+  says(`${Math.round(A.K.byteLength / MiB)} MiB for \`K\`, ${Math.round(A.V.byteLength / MiB)} MiB for \`V\`, ${Math.round(A.X.byteLength / MiB)} MiB each for \`X\`, \`Y\`, \`D\`, ${Math.round(bytes / MiB)} MiB in all (${bytes.toLocaleString('en-US')} bytes) against the C's ${Math.round(12 * U / MiB)} MiB`, 'appendix');
+  says(`${Math.round(bytes / MiB)} MiB allocated at load`, 'walk');
+  // one unit: MiB (2^20 bytes), never "MB", which is also read as 10^6 (176 MiB is 184.5 MB)
+  for (const [file, md] of Object.entries(FILES)) assert.ok(!/\d\s*MB\b/.test(md), `${file}: a size in MB; say MiB`);
   says(`one of ${2 ** 26 / 2 ** 21} page translations instead of one of ${(2 ** 26 / 2 ** 12).toLocaleString('en-US')}`, 'appendix');
   // the root entry after a 2-ply search of the opening position: the best move is c2-c4, exact
   search(8, 2);
   let a = (8 * S ^ 1) & 0xffffff;
   while (A.K[++a] !== 1);
   assert.deepEqual([A.X[a] & 0x77, A.Y[a] & 255, A.V[a], A.D[a], A.X[a] & M], [square('c2'), square('c4') | S, 14, 2, M]);
+  // ... drawn bit by bit beside Y, and Y as the next pass turns it (Y |= 8 & Y >> 4: try me first)
+  const X0 = A.X[a], Y0 = A.Y[a], Y1 = ch(Y0 | 8 & Y0 >> 4);
+  assert.ok(SOURCE.includes('Y |= 8 & Y >> 4;'));
+  const bits = (label: string, v: number, note: string): string => {
+    const s = (v & 255).toString(2).padStart(8, '0');
+    return `${`${label} = 0x${hex2(v)}`.padEnd(12)}${s[0]}   ${s[1]} ${s[2]} ${s[3]}   ${s[4]}   ${s[5]} ${s[6]} ${s[7]}    ${note}`;
+  };
+  draws(['bit         7   6 5 4   3   2 1 0',
+    bits('X', X0, `${name(X0 & 0x77)}; 7: at most V, 3: at least V (both: exact)`),
+    bits('Y', Y0, `${name(Y0 & 0x77)}; 7: not a castling`),
+    bits('Y', Y1, 'in the next pass; 3: try me first')].join('\n'));
+  says('After `D()` at depth 2 from the opening position the table holds c2-c4', 'guide');
+  // the same pieces give the same lock with either side to move: the slots keep the sides apart
+  says('the same pieces give the same `J` and the same lock `Z` with either side to move', 'guide');
+  says('They must not: there the lock would match, and a search would take a score meant for the other side.', 'guide');
 });
 
 test('figures: what C did for free', () => {
@@ -693,11 +729,12 @@ test('all the ways a node ends early: every return and break of D() is listed', 
   const exits = body.split('\n').filter((l) => /\breturn\b|\bbreak\b/.test(l.replace(/\/\/.*/, '')));
   assert.equal(exits.length, 6, `D() has ${exits.length} lines with a return or a break:\n${exits.join('\n')}`);
   const listed = ['return v', 'if (y & M) break', 'if (t & k \\|\\| …) break', 'if (m >= l) break C', 'return l', 'return m',
-    'while (d++ < n …)', 'while ((x = …) !== B)', 'while (r = …)', '} while (!t)', 'if (h = …)'];
+    'while (d++ < n …)', 'while ((x = …) !== B)', 'while (r = …)', '} while (!t)', 'if (h = …)', 'if (!(N & 4095)) poll()'];
   for (const l of listed) {
     assert.ok(section.includes('`' + l), `the list should have \`${l}\``);
     for (const part of l.replace(/\\\|/g, '|').split('…').map((x) => x.trim()).filter(Boolean)) assert.ok(body.includes(part), part);
   }
+  assert.match(section, /`if \(!\(N & 4095\)\) poll\(\)` \| \*port only\* \(\[appendix\]\(appendix\.md#a-search-cut-short\)\): `poll\(\)` throws/);
   for (const l of exits) {
     const stmt = /(return \w+|if \([^)]*\) break( C)?)/.exec(l)?.[1] ?? '';
     assert.ok(['return v', 'return l', 'return m', 'if (y & M) break', 'if (m >= l) break C'].includes(stmt) || l.includes('if (t & k ||'), l);
@@ -712,4 +749,103 @@ test('a line marked port only links to the appendix', () => {
       assert.match(text.slice(m.index, m.index + 100), /\]\(appendix\.md#[a-z-]+\)/, `${file}: "${text.slice(m.index, m.index + 100)}"`);
     }
   }
+});
+
+// ---- statements the code must bear out ------------------------------------------------------
+
+test('a cut-off ends the pass, not the node: the deepening goes on', async () => {
+  const t = await tracedEngine();
+  t.board.set(START);
+  const replies: number[] = [];                                // the depth of each reply the node searches
+  let depth = 0;
+  t.hook.enter = (a) => { if (depth === 1) replies.push(a[8]); depth++; };
+  t.hook.exit = () => { depth--; };
+  A.K.fill(0);
+  const l = -50, v = t.D(8, -I, l, 0, 1, 1, S, S, 3);
+  t.hook.enter = t.hook.exit = undefined;
+  // pass 1 stands pat at e = 0 >= l; passes 2 and 3 each search one move and cut off (20 moves here)
+  assert.ok(0 >= l && v >= l);
+  assert.deepEqual(replies, [1, 2]);
+  says(`From the opening position, \`D()\` at depth 3 with \`l\` = ${l} cuts off in each of its 3 passes, after one search in each but the first (which stands pat at 0).`, 'guide');
+  says('it ends the *pass*, which is stored as a *lower bound*, "at least `m`". The node goes on: while `d < n` the next pass starts', 'guide');
+  says('if m >= l: cut-off, this pass ends', 'guide');
+  const all = squish(prose(GUIDE) + prose(WALK));
+  assert.ok(!/in one jump|leave all the loops/.test(all), 'a cut-off does not leave D()');
+});
+
+test('b, w and o in D() are the module\'s arrays under the C\'s names, not copies', () => {
+  // D() writes b; Jd() reads board during the same move: they must be one array
+  assert.ok(SOURCE.includes('const b = board, w = values, o = steps;') && SOURCE.includes('Kt(y + A, board[y])'));
+  for (const [file, md] of Object.entries(FILES)) assert.ok(!/local cop(y|ies)|copies (three|the) (module )?tables/i.test(squish(prose(md))), `${file}: the locals are not copies`);
+  says('`const b = board` gives `D()` the same array under the C\'s name', 'guide');
+  says('the same arrays, not copies', 'walk');
+});
+
+/** Castling short for white with a black pawn on g2, which attacks f1: the reply to the castling
+ *  (king g1, rook f1, E = f1) searched as D() searches it, with f2 as given. 8000: refused. */
+function replyToCastling(f2: string, g2 = 'p', d2 = '.'): number {
+  setUp(`k......./......../......../......../......../......../...${d2}.${f2}${g2}./.....RK.`);
+  A.K.fill(0);
+  const v = D(16, -I, I, 0, 1, 1, square('f1'), square('g1'), 1);
+  b.set(START);
+  return v;
+}
+
+test('castling past a pawn: refused only when the castling side holds the square behind E', () => {
+  assert.equal(replyToCastling('P'), I);                  // a white pawn on f2: g2xf1 is generated, and refutes
+  assert.equal(replyToCastling('N'), I);                  // any white piece on f2 does the same
+  assert.notEqual(replyToCastling('.'), I);               // f2 empty: the capture is not generated, e1g1 stands
+  assert.notEqual(replyToCastling('n'), I);               // a black piece on f2: not generated either
+  assert.notEqual(replyToCastling('.', '.', 'p'), I);     // a black pawn on d2 attacks e1: castling out of check
+  assert.equal(name(square('f1') ^ 16), 'f2');
+  assert.ok(SOURCE.includes('if (p < 3 && y === E) H = y ^ 16;'));
+  says('Its capture onto `E` is read as en passant, of the square `E ^ 16` (f2 when white castles short), so it counts only when that square holds a piece of the castling side. With a black pawn on g2, white\'s e1g1 is refused if a white pawn stands on f2, accepted if f2 is empty.', 'guide');
+  says('castling out of a pawn\'s check is accepted', 'guide');
+});
+
+test('castling past a pawn, in the C: typed moves, both ways', { skip: whyNoC() }, () => {
+  // the same two cases in a game: black's g-pawn reaches g2 with white's f-pawn at home, or gone
+  const refused = ['g2g4', 'h7h5', 'g4h5', 'g7g5', 'g1h3', 'g5g4', 'e2e3', 'g4g3', 'f1e2', 'g3g2', 'e1g1'];
+  const accepted = ['g2g4', 'h7h5', 'g4h5', 'g7g5', 'g1h3', 'g5g4', 'f2f4', 'g4g3', 'e2e3', 'g3g2', 'f1e2', 'a7a6', 'e1g1'];
+  const last = (moves: string[]): string[][] => {              // the boards before and after the last line
+    const r = runCSync(moves.map((m) => `${m}\n`).join(''), { nodes: 1000 });
+    assert.equal(r.code, 0, r.stderr);
+    const boards = parseTranscript(r.stdout).boards;
+    assert.equal(boards.length, moves.length + 1);
+    return boards.slice(-2);
+  };
+  const [r0, r1] = last(refused), [a0, a1] = last(accepted);
+  assert.deepEqual(r1, r0, 'the C refuses e1g1 with a white pawn on f2');
+  assert.notDeepEqual(a1, a0, 'the C accepts e1g1 with f2 empty');
+  assert.equal(a1[7], 'RNBQ.RK.', 'king on g1, rook on f1');
+  // and the two positions are the engine's cases above: f2 a white pawn or empty, g2 a black pawn
+  assert.deepEqual([r0[6].slice(5, 7), a0[6].slice(5, 7)], ['*+', '.+']);
+});
+
+test('the reading path: its figures are the companion\'s length at the rates it states', () => {
+  const rates = /at (\d+) words a minute .*? and (\d+) lines of code a minute: the core is about (\d+) minutes/.exec(squish(GUIDE));
+  assert.ok(rates, 'the guide states its reading rates');
+  const [wpm, lpm, core] = rates.slice(1).map(Number);
+  const part = (md: string, from: string, to: string): string => md.slice(from ? md.indexOf(from) : 0, to ? md.indexOf(to) : md.length);
+  const codeLines = (md: string): number => fencedBlocks(md).filter((blk) => blk.lang === 'ts').flatMap((blk) => blk.lines)
+    .filter((l) => l.text.trim()).length;
+  const parts = [                                               // the table's rows, in order
+    part(GUIDE, '\n## A chess engine in one page', '\n## The shell, in brief'),
+    part(WALK, '', '\n## Part 2: the shell'),
+    part(GUIDE, '\n## The shell, in brief', '\n## Known quirks') + part(WALK, '\n## Part 2: the shell', ''),
+    part(GUIDE, '\n## Known quirks', '\n## Glossary') + APPX,
+  ];
+  const rows = GUIDE.split('\n').filter((l) => /^\| (\*\*core:\*\*|optional:)/.test(l));
+  assert.equal(rows.length, parts.length);
+  let coreMinutes = 0;
+  rows.forEach((r, k) => {
+    const [words, lines, minutes] = r.split('|').slice(2, 5).map((c) => Number(c.trim().replace(/,/g, '')));
+    const w = proseWords(parts[k]), c = codeLines(parts[k]), m = w / wpm + c / lpm;
+    const slack = r.includes('**core:**') ? 0.1 : 0.25;         // the shell and GUI parts are being rewritten
+    const near = (stated: number, actual: number, least: number): boolean => Math.abs(stated - actual) <= Math.max(slack * actual, least);
+    assert.ok(near(words, w, 60) && near(lines, c, 5) && near(minutes, m, 5),
+      `reading path row ${k + 1}: stated ${words} words, ${lines} lines, ${minutes} min; it is ${w} words, ${c} lines, ${m.toFixed(1)} min`);
+    if (r.includes('**core:**')) coreMinutes += m;
+  });
+  assert.ok(Math.abs(core - coreMinutes) <= 5, `the core is ${coreMinutes.toFixed(1)} minutes, not about ${core}`);
 });
