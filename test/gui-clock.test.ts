@@ -176,7 +176,7 @@ describe('xboard', () => {
     t.diagnostic(seen.join('; '));
   });
 
-  test('? moves at once; a ping while it thinks is answered after its move, one across new, one before quit', async (t) => {
+  test('? moves at once; a ping while it thinks is answered after its move, and across new, and across quit', async (t) => {
     const s = new Session('xboard');
     s.send('xboard', 'protover 2', 'new', 'level 0 60 0', 'time 360000', 'otim 360000', 'ping 1');
     await s.expect(/^pong 1$/);
@@ -191,6 +191,8 @@ describe('xboard', () => {
     const from = s.lines.length;
     s.send('ping 3', 'new');
     await s.expect(/^pong 3$/);
+    s.send('usermove e2e4');                                          // thinking: a ping, then quit
+    await wait(300);
     s.send('ping 4', 'quit');
     await s.expect(/^pong 4$/);
     assert.equal((await s.exited).code, 0);
