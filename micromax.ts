@@ -94,7 +94,6 @@ function D(k: number, q: number, l: number, e: number, J: number, Z: number,
     Y = d ? Y : 0;                                     // no best-move hint at depth 0
   } else d = X = Y = 0;                                // new: start from nothing
   N = N + 1 | 0;                                       // count the node (a C int)
-  if (!(N & 4095)) poll();                             // port only: a clock may cut the search here
   while (d++ < n || z === 8 && N < nodeLimit && d < 98) { // deepen; the root goes on to limit
     x = B = X;                                         // board scan starts at the best move
     Y |= 8 & Y >> 4;                                   // bit 3: try best move first
@@ -127,6 +126,7 @@ function D(k: number, q: number, l: number, e: number, J: number, Z: number,
                     int((x + 2 & M) !== 0 || b[x + 2] !== u) - 1); // right neighbour
                   if (y + r + 1 & S) { b[y] |= 7; i += C; } // promotion to queen
                 }
+                if (!(N & 4095)) poll();               // port only: a clock may end the search here
                 v = neg(D(24 - k, neg(l) - int(l > e), m > q ? neg(m) : neg(q), neg(e) - v - i, // reply
                   J + Jd(0, x, y, H, u, t) | 0, Z + Jd(8, x, y, H, u, t) + G - S | 0, F, y, h));
                 v -= int(v > e);                       // a gain later is worth a bit less
@@ -201,7 +201,7 @@ function allocate<Table>(make: () => Table): Table {    // the hash table, or a 
   }
 }
 
-const io = {                                           // stdio, as C's buffers it
+const io = {                                           // stdio, buffered as C's is
   out: '',                                             // stdout not yet written
   in: Buffer.alloc(65536), len: 0, pos: 0,             // stdin read ahead, as getchar() does
   end: false, lineStart: true,                         // input ended; the next byte starts a line
@@ -334,11 +334,11 @@ function think(k: number): void {                      // the C's think (--time:
   search(k, Q, opt.time ? limits({ movetime: opt.time, nodes: nodeLimit }, now()) : undefined);
   if (live) writeAll(2, '\r\x1b[K');                   // the progress line, cleared
 }
+const secs = (p?: Pass): string => ((p?.ms ?? 0) / 1000).toFixed(1);
 function progress(p: Pass): void {                     // the progress line, rewritten in place
   writeAll(2, '\r\x1b[K'); flush();                    // (--trace lines go above it)
   writeAll(2, `thinking: depth ${p.d}, ${p.N} nodes, best ${sq(p.x)}${sq(p.y)}, score ${p.m}, ${secs(p)} s`);
 }
-const secs = (p?: Pass): string => ((p?.ms ?? 0) / 1000).toFixed(1);
 
 function prettyBoard(): string {                       // --pretty: labels, Unicode if it shows
   const utf8 = /utf-?8/i.test(process.env.LC_ALL || process.env.LC_CTYPE || process.env.LANG || '');
@@ -401,9 +401,10 @@ const squareOf = (s: string): number => 16 * (56 - s.charCodeAt(1)) + s.charCode
 const pawnTo8 = (p: Pos, x: number, y: number): boolean => p.b[x] > 0 && (p.b[x] & 7) < 3 && (y < 8 || y > 111);
 const named = (p: Pos, x: number, y: number): string => sq(x) + sq(y) + (pawnTo8(p, x, y) ? 'q' : '');
 const shown = (s: string): string => s.replace(/[^ -~]/g, '?').slice(0, 60); // input, echoed safely
+const legal = (p: Pos, x: number, y: number): boolean => legalMoves(p.b, p.k, p.O).some(([a, c]) => a === x && c === y);
 function fide(p: Pos, x: number, y: number): boolean { // legal by FIDE's rules? (micro-Max castles more)
   if (!(p.b[x] & p.k)) return false;
-  if ((p.b[x] & 7) !== 4 || Math.abs(x - y) !== 2) return legalMoves(p.b, p.k, p.O).some(([a, c]) => a === x && c === y);
+  if ((p.b[x] & 7) !== 4 || Math.abs(x - y) !== 2) return legal(p, x, y);
   const G = y > x ? x | 7 : x & ~7, between = [...Array(Math.abs(G - x) - 1)].map((_, i) => Math.min(x, G) + 1 + i);
   return (p.b[x] & 32) > 0 && p.b[G] === p.k + 38 && between.every((s) => !p.b[s]) &&
     ![x, x + y >> 1, y].some((s) => attacked(p.b, s, 24 - p.k)); // the king crosses no attacked square
@@ -418,6 +419,9 @@ function promote(p: Pos, x: number, y: number, to: string): Pos { // an under-pr
   b[y] = p.k + 'pnkbrq'.indexOf(to) + 2; b[x] = 0;     // knight 3, bishop 5, rook 6
   return setUp(b, 24 - p.k, ch(S));                    // no e.p. square after it
 }
+const PIECES = 'PNBRQK pnbrqk and digits';
+const kings = (b: Int8Array, c: number): number => b.filter((u, s) => !(s & M) && u === c + 4).length;
+const pawn = (u: number): boolean => u !== 0 && (u & 7) < 3;
 function fen(text: string): Pos | string {             // a FEN as the C's loop holds it, or what is wrong
   const [rows = '', turn = '', rights = '-', ep = '-'] = text.trim().split(/\s+/), ranks = rows.split('/');
   const b = START.b.slice(), k = turn === 'w' ? 8 : 16, up = k === 8 ? 16 : -16;
@@ -431,14 +435,14 @@ function fen(text: string): Pos | string {             // a FEN as the C's loop 
     for (const c of ranks[r]) {
       const t = 'pnkbrq'.indexOf(c.toLowerCase()) + 2, white = c < 'a';
       if (c > '0' && c < '9') f += +c;
-      else if (t < 2 || f > 7) return `rank ${8 - r} ('${shown(ranks[r])}') is not 8 squares of PNBRQK pnbrqk and digits`;
+      else if (t < 2 || f > 7) return `rank ${8 - r} ('${shown(ranks[r])}') is not 8 squares of ${PIECES}`;
       else b[16 * r + f++] = (white ? 8 : 16) + (t === 2 && white ? 1 : t);
     }
     if (f !== 8) return `rank ${8 - r} ('${shown(ranks[r])}') is not 8 squares`;
   }
   if (turn !== 'w' && turn !== 'b') return `the side to move is w or b, not '${shown(turn)}'`;
-  for (const c of [8, 16]) if (b.filter((u, s) => !(s & M) && u === c + 4).length !== 1) return `${side(c)} needs one king`;
-  for (let f = 0; f < 8; f++) if ([b[f], b[f + V]].some((u) => u && (u & 7) < 3)) return 'a pawn on the first or last rank';
+  for (const c of [8, 16]) if (kings(b, c) !== 1) return `${side(c)} needs one king`;
+  for (let f = 0; f < 8; f++) if (pawn(b[f]) || pawn(b[f + V])) return 'a pawn on the first or last rank';
   if (!/^(-|K?Q?k?q?)$/.test(rights)) return `castling rights are KQkq or -, not '${shown(rights)}'`;
   for (const c of rights.replace('-', '')) {           // a right: king and rook unmoved (virgin bit)
     const x = c < 'a' ? 0x74 : 4, y = x + (c === 'K' || c === 'k' ? 3 : -4), u = c < 'a' ? 8 : 16;
@@ -446,9 +450,8 @@ function fen(text: string): Pos | string {             // a FEN as the C's loop 
     b[x] |= 32; b[y] |= 32;
   }
   const e = /^[a-h][36]$/.test(ep) ? squareOf(ep) : -1; // the square a pawn skipped: the C's O
-  if (ep !== '-' && (e < 0 || (e >> 4) !== (k === 8 ? 2 : 5) || b[e] || b[e - up] || b[e + up] !== (k === 8 ? 18 : 9))) {
-    return `no pawn can have skipped '${shown(ep)}'`;
-  }
+  const skipped = e >= 0 && (e >> 4) === (k === 8 ? 2 : 5) && !b[e] && !b[e - up] && b[e + up] === (k === 8 ? 18 : 9);
+  if (ep !== '-' && !skipped) return `no pawn can have skipped '${shown(ep)}'`;
   if (attacked(b, kingOf(b, 24 - k), k)) return `${side(24 - k)} is in check but not to move`;
   return setUp(b, k, ep === '-' ? ch(S) : e);          // (no e.p.: what the C holds after most moves)
 }
@@ -512,10 +515,11 @@ function options(argv: string[]): void {               // one line on stderr and
     process.stderr.write(`micromax: ${msg} (see --help)\n`);
     process.exit(2);
   };
+  const quoted = (v?: string): string => v === undefined ? 'nothing' : `'${v}'`;
   const count = (v: string | undefined, what: string, max: number, whole: boolean): number => {
     const x = Number(v), want = whole ? 'a whole number from 1' : 'a number above 0';
     if (v === undefined || !/^\s*[0-9.e+]+\s*$/i.test(v) || !(x > 0 && x <= max) || whole && !Number.isInteger(x))
-      fail(`${what} wants ${want} to ${max}, not ${v === undefined ? 'nothing' : `'${v}'`}`);
+      fail(`${what} wants ${want} to ${max}, not ${quoted(v)}`);
     return x;
   };
   for (let a = 0; a < argv.length; a++) {
@@ -525,7 +529,7 @@ function options(argv: string[]): void {               // one line on stderr and
     else if (argv[a] === '--version') { process.stdout.write(`micromax-ts ${VERSION}\n`); process.exit(0); }
     else if (argv[a] === '--play') {
       const v = argv[++a];
-      if (v !== 'white' && v !== 'black') fail(`--play needs white or black, not ${v === undefined ? 'nothing' : `'${v}'`}`);
+      if (v !== 'white' && v !== 'black') fail(`--play needs white or black, not ${quoted(v)}`);
       opt.play = v === 'white' ? 8 : 16;
     } else if (argv[a] === '--nodes') nodeLimit = count(argv[++a], '--nodes', 2147483647, true);
     else if (argv[a] === '--time') opt.time = 1000 * count(argv[++a], '--time', 1e6, false);
@@ -617,7 +621,7 @@ async function move(mv: string): Promise<string> {     // the GUI's next move: '
   if (to && !pawnTo8(p, x, y)) return 'not a promotion';
   if (frozen(p.Q) && gopt.faithful) return 'micro-Max 3.2 takes no move once one side is 2000 points ahead';
   if (under && gopt.faithful) return 'micro-Max 3.2 promotes only to a queen';
-  if (under && !legalMoves(p.b, p.k, p.O).some(([a, c]) => a === x && c === y)) return 'illegal in this position';
+  if (under && !legal(p, x, y)) return 'illegal in this position';
   if (!under && eng.at !== n) await ask({ set: p });
   const r = under ? { ok: true, pos: promote(p, x, y, to) } // chess, not micro-Max's: set up as a FEN is
     : await ask({ play: [x, y], thaw: frozen(p.Q) });  // micro-Max's own check, which plays it
@@ -639,10 +643,8 @@ async function reach(key: string, start: Pos, moves: string[]): Promise<void> { 
 }
 
 const busy = {                                         // the search under way
-  run: undefined as Promise<void> | undefined,         // until its move is sent, or dropped
-  id: 0,                                               // eng.stop = id cuts it
-  endless: false,                                      // go infinite: no bestmove before stop
-  release: undefined as (() => void) | undefined,      // ends that wait
+  run: undefined as Promise<void> | undefined, id: 0,  // until its move is sent; eng.stop = id cuts it
+  endless: false, release: undefined as (() => void) | undefined, // go infinite: no bestmove before stop
   dropped: false,                                      // a command took it back: no move to send
   pongs: Promise.resolve(),                            // pings answered after the move
 };
@@ -679,7 +681,8 @@ async function decide(lim: Limits): Promise<Decision> { // the move to play, or 
     f = await findMove(lim, ice, true);
     if (!fide(p, f.x, f.y)) [f.x, f.y] = legalMoves(p.b, p.k, p.O)[0];
   }
-  return { move: named(p, f.x, f.y), note: `depth ${f.d}, ${f.N} nodes, score ${f.m}${f.cut ? ', cut off' : ''}; ${why}` };
+  const note = `depth ${f.d}, ${f.N} nodes, score ${f.m}${f.cut ? ', cut off' : ''}; ${why}`;
+  return { move: named(p, f.x, f.y), note };
 }
 async function answer(lim: Limits): Promise<void> {    // think, then move the protocol's way
   const d = await decide(lim);
@@ -701,12 +704,14 @@ const result = (why: string): string => why.startsWith('checkmate') ? why.includ
 const send = (...lines: string[]): void => writeAll(1, lines.map((l) => l + '\n').join(''));
 const note = (s: string): void => send(opt.gui === 'uci' ? `info string ${s}` : `# ${s}`);
 function show(p: Pass): void {                         // a pass, the GUI's way
+  if (busy.dropped) return;
   const mv = named(game.pos[game.moves.length], p.x, p.y), mate = p.m > 3000 || p.m < -3000;
   const moves = p.m > 0 ? 4000 - p.m : -4000 - p.m;    // mate in n: 4000 - n (the C: mated is -I/2)
   const nps = p.ms > 0 ? Math.round(p.N * 1000 / p.ms) : 0, score = mate ? `mate ${moves}` : `cp ${p.m}`;
-  if (busy.dropped) return;
-  if (opt.gui === 'uci') send(`info depth ${p.d} score ${score} nodes ${p.N} nps ${nps} time ${Math.round(p.ms)} pv ${mv}`);
-  else if (xb.post) send(`${p.d} ${mate ? Math.sign(p.m) * 100000 + moves : p.m} ${Math.round(p.ms / 10)} ${p.N} ${mv}`);
+  const points = mate ? Math.sign(p.m) * 100000 + moves : p.m; // xboard's mate score
+  const uci = `info depth ${p.d} score ${score} nodes ${p.N} nps ${nps} time ${Math.round(p.ms)} pv ${mv}`;
+  if (opt.gui === 'uci') send(uci);
+  else if (xb.post) send(`${p.d} ${points} ${Math.round(p.ms / 10)} ${p.N} ${mv}`);
 }
 function option(name = '', v = ''): void {            // setoption (UCI), option (xboard)
   const o = name.trim().toLowerCase(), value = v.trim();
@@ -722,12 +727,12 @@ async function pong(arg = ''): Promise<void> {         // ping: after the move w
 async function leave(): Promise<never> { await idle(true); await busy.pongs; process.exit(0); } // quit
 
 // UCI's go, and xboard's level, st, sd and time, as a Go for limits().
-function uciGo(w: string[]): Go {                      // go's words (a negative number is 0)
+function uciGo(w: string[], endless: boolean): Go {    // go's words (a negative number is 0)
   const num = (key: string): number | undefined => {
     const i = w.indexOf(key);
     return i > 0 && /^-?\d+$/.test(w[i + 1] ?? '') ? Math.max(0, +w[i + 1]) : undefined;
   };
-  const c = game.pos[game.moves.length].k === 8 ? 'w' : 'b', endless = w.includes('infinite') || w.includes('ponder');
+  const c = game.pos[game.moves.length].k === 8 ? 'w' : 'b';
   const g: Go = { time: endless ? undefined : num(`${c}time`), inc: num(`${c}inc`), mtg: num('movestogo'),
     movetime: num('movetime'), depth: num('depth'), nodes: num('nodes') };
   if (!endless && [g.time, g.movetime, g.depth, g.nodes].every((x) => x === undefined)) g.nodes = nodeLimit; // bare
@@ -749,7 +754,10 @@ const UCI: Record<string, Handler> = {                 // UCI's commands
   },
   isready: async () => { if (!busy.run) await ask({}); send('readyok'); }, // after the engine's work so far
   debug: () => {}, register: () => {},
-  setoption: (w, line) => { const m = /^\s*setoption\s+name\s+(.*?)(?:\s+value\s+(.*))?$/i.exec(line); option(m?.[1], m?.[2]); },
+  setoption: (w, line) => {
+    const m = /^\s*setoption\s+name\s+(.*?)(?:\s+value\s+(.*))?$/i.exec(line);
+    option(m?.[1], m?.[2]);
+  },
   stop: () => cut(), ponderhit: () => cut(),
   quit: () => leave(),
   ucinewgame: async () => { await idle(); await reach('startpos', START, []); },
@@ -758,13 +766,15 @@ const UCI: Record<string, Handler> = {                 // UCI's commands
     const i = w.indexOf('moves'), head = w.slice(1, i < 0 ? undefined : i);
     const p = head[0] === 'startpos' && head.length === 1 ? START : head[0] === 'fen' ? fen(head.slice(1).join(' '))
       : 'position wants startpos or fen <FEN>, then moves';
-    if (typeof p === 'string') game.none = p; else await reach(p === START ? 'startpos' : head.join(' '), p, i < 0 ? [] : w.slice(i + 1));
+    if (typeof p === 'string') game.none = p;
+    else await reach(p === START ? 'startpos' : head.join(' '), p, i < 0 ? [] : w.slice(i + 1));
     if (game.none) note(`error: no position: ${game.none}`);
   },
   go: async (w, line, t) => {
     await idle();
     if (w.includes('searchmoves') || w.includes('mate')) note('searchmoves and mate are not supported: ignored');
-    go(limits(uciGo(w), t, gopt.overhead), w.includes('infinite') || w.includes('ponder'));
+    const endless = w.includes('infinite') || w.includes('ponder');
+    go(limits(uciGo(w, endless), t, gopt.overhead), endless);
   },
 };
 
@@ -781,6 +791,7 @@ const number = (w: string[], line: string, set: (x: number) => void): void => { 
   const x = Number(w[1]);
   if (w[1] === undefined || !Number.isFinite(x)) send(`Error (wants a number): ${shown(line)}`); else set(x);
 };
+async function forceMode(): Promise<void> { await idle(true); xb.force = true; } // force, result
 async function takeBack(n: number, line: string): Promise<void> { // undo, remove
   await idle(true);
   if (game.none) send(`Error (no position: ${game.none}): ${shown(line)}`);
@@ -804,21 +815,28 @@ const XB: Record<string, Handler> = {                  // xboard's commands
   sd: (w, line) => number(w, line, (x) => { xb.sd = Math.max(1, x); }),
   level: (w, line) => {
     const [m, b, i] = [Number(w[1]), (w[2] ?? '').split(':').map(Number), Number(w[3])];
-    if (w.length !== 4 || !(m >= 0 && i >= 0) || b.some((x) => !(x >= 0))) return send(`Error (bad level): ${shown(line)}`);
-    Object.assign(xb, { mps: m, base: 1000 * (60 * b[0] + (b[1] ?? 0)), inc: 1000 * i, st: 0, since: game.moves.length });
+    if (w.length !== 4 || !(m >= 0 && i >= 0) || b.some((x) => !(x >= 0))) {
+      return send(`Error (bad level): ${shown(line)}`);
+    }
+    const base = 1000 * (60 * b[0] + (b[1] ?? 0));
+    Object.assign(xb, { mps: m, base, inc: 1000 * i, st: 0, since: game.moves.length });
   },
   new: async () => {
     await idle(true);
     Object.assign(xb, { force: false, mine: 16, sd: 99, left: undefined, since: 0 });
     await reach('startpos', START, []);
   },
-  force: async () => { await idle(true); xb.force = true; }, result: (w, line, t) => XB.force(w, line, t),
-  go: async (w, line, t) => { await idle(true); xb.force = false; xb.mine = game.pos[game.moves.length].k; xbThink(t); },
+  force: () => forceMode(), result: () => forceMode(),
+  go: async (w, line, t) => {
+    await idle(true);
+    xb.force = false; xb.mine = game.pos[game.moves.length].k; xbThink(t);
+  },
   variant: (w, line) => w[1] === 'normal' || send(`Error (only normal chess): ${shown(line)}`),
   setboard: async (w, line) => {
     await idle(true);
     const text = line.trim().slice(8).trim(), p = fen(text);
-    if (typeof p === 'string') send(`tellusererror Illegal position: ${game.none = p}`); else await reach(`fen ${text}`, p, []);
+    if (typeof p === 'string') send(`tellusererror Illegal position: ${game.none = p}`);
+    else await reach(`fen ${text}`, p, []);
   },
   undo: (w, line) => takeBack(1, line), remove: (w, line) => takeBack(2, line),
   usermove: async (w, line, t) => {
@@ -829,9 +847,7 @@ const XB: Record<string, Handler> = {                  // xboard's commands
     send(`Illegal move (${why}): ${shown(mv)}`);
   },
 };
-for (const c of ['xboard', 'accepted', 'rejected', 'random', 'computer', 'name', 'hard', 'easy', 'otim', 'draw', 'hint']) {
-  XB[c] = () => {};                                    // nothing to do
-}
+for (const c of 'xboard accepted rejected random computer name hard easy otim draw hint'.split(' ')) XB[c] = () => {};
 
 // Reading commands: a line at a time, each handled when the one before is done.
 const LONG = 16384;                                    // bytes: a longer line is dropped
@@ -839,11 +855,14 @@ function command(line: string, t: number): unknown {   // one line, to its handl
   const w = line.trim().split(/\s+/), table = opt.gui === 'uci' ? UCI : XB;
   const mv = opt.gui === 'xboard' && /^[a-h][1-8][a-h][1-8]/.test(w[0]);
   if (line.length > LONG) {                            // dropped: if it set the position, none is held
-    if (['position', 'usermove', 'setboard'].includes(w[0]) || mv) game.none = `a line of more than ${LONG} bytes was dropped`;
+    const sets = ['position', 'usermove', 'setboard'].includes(w[0]) || mv;
+    if (sets) game.none = `a line of more than ${LONG} bytes was lost`;
     return note(`error: a line of more than ${LONG} bytes is ignored`);
   }
   if (Object.hasOwn(table, w[0]) || mv) return table[mv ? 'usermove' : w[0]](w, line, t);
-  if (w[0]) return opt.gui === 'uci' ? note(`error: unknown command '${shown(line)}'`) : send(`Error (unknown command): ${shown(w[0])}`);
+  if (!w[0]) return;
+  if (opt.gui === 'uci') return note(`error: unknown command '${shown(line)}'`);
+  send(`Error (unknown command): ${shown(w[0])}`);
 }
 function begin(): void { init(); START.b.set(board); } // the C's set-up, as the GUI side's start
 function protocol(): void {                            // --uci, --xboard

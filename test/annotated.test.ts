@@ -841,7 +841,7 @@ test('the reading path: its figures are the companion\'s length at the rates it 
   rows.forEach((r, k) => {
     const [words, lines, minutes] = r.split('|').slice(2, 5).map((c) => Number(c.trim().replace(/,/g, '')));
     const w = proseWords(parts[k]), c = codeLines(parts[k]), m = w / wpm + c / lpm;
-    const slack = r.includes('**core:**') ? 0.1 : 0.25;         // the shell and GUI parts are being rewritten
+    const slack = 0.1;
     const near = (stated: number, actual: number, least: number): boolean => Math.abs(stated - actual) <= Math.max(slack * actual, least);
     assert.ok(near(words, w, 60) && near(lines, c, 5) && near(minutes, m, 5),
       `reading path row ${k + 1}: stated ${words} words, ${lines} lines, ${minutes} min; it is ${w} words, ${c} lines, ${m.toFixed(1)} min`);

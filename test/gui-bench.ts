@@ -2,13 +2,14 @@
 //                      [--protocol xboard|uci] [--latency N]
 // Plays N games through xboard (headless, under Xvfb) at a fast control and prints: games and
 // results, time forfeits, illegal moves, mean time used a move against its budget, searches cut
-// off; then, driving --uci directly, the latencies a GUI sees: stop during a search, isready
-// during a search, the overrun of a movetime deadline (p50/p99), and the cost of a position at
-// move 100 (all of it, then two new plies). The opponent is Fairy-Max, or Stockfish limited to
-// UCI_Elo (1320, its lowest, by default) for a strength estimate.
+// off; then, driving --uci directly: stop during a search and isready during a search (p50/p99),
+// the share of a movetime used, the cost of a position at move 100 (all of it, then two new
+// plies) and of a 600-ply one, and peak memory against a terminal search. The opponent is
+// Fairy-Max, or Stockfish limited to UCI_Elo (1320, its lowest, by default) for a strength estimate.
 
 import { Chess } from 'chess.js';
 import { Session } from './gui.ts';
+import { builtPortCommand, timedRun } from './run.ts';
 import { badEnding, budgets, match, whyNoXboard } from './xboard.ts';
 
 const argv = process.argv.slice(2), opt = (name: string, def: string): string => {
@@ -17,7 +18,7 @@ const argv = process.argv.slice(2), opt = (name: string, def: string): string =>
 };
 const games = Number(opt('games', '10')), tc = opt('tc', '0:10'), inc = Number(opt('inc', '0.1'));
 const opponent = opt('opponent', 'fairymax'), elo = opt('elo', '1320'), skill = opt('skill', ''), protocol = opt('protocol', 'xboard') as 'xboard' | 'uci';
-const samples = Number(opt('latency', '40'));
+const samples = Number(opt('latency', '60'));
 const pct = (xs: number[], p: number): number => { const s = xs.slice().sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
 const ms = (x: number): string => `${x.toFixed(0)} ms`;
 
@@ -49,33 +50,46 @@ if (games > 0) {
 }
 
 if (samples > 0) {
+  // A terminal search for comparison: its peak RSS (GNU time), one think at --nodes 2e6.
+  const [node, argv] = builtPortCommand(['--nodes', '2000000']);
+  const terminal = await timedRun(node, argv, '\n');
   const s = new Session('uci', { built: true }), rnd = (n: number): number => Math.floor(Math.random() * n);
   s.send('uci', 'isready');
   await s.expect(/^readyok$/);
-  const stop: number[] = [], ready: number[] = [], over: number[] = [];
+  const stop: number[] = [], ready: number[] = [], use: number[] = [], useNet: number[] = [];
   const opening = ['', ' moves e2e4', ' moves e2e4 c7c5 g1f3', ' moves d2d4 g8f6 c2c4 e7e6'];
   for (let k = 0; k < samples; k++) {
     s.send(`position startpos${opening[k % 4]}`, 'go infinite');
-    await new Promise((r) => setTimeout(r, 400 + rnd(1100)));          // (a new spare thread starts in ~0.3 s)
+    await new Promise((r) => setTimeout(r, 20 + rnd(700)));            // any moment of the search
     let t = s.send('isready');
     ready.push((await s.expect(/^readyok$/)).t - t);
     t = s.send('stop');
     stop.push((await s.expect(/^bestmove /)).t - t);
-    const mt = 50 + rnd(500);
+    const mt = 200 + rnd(1300);
     t = s.send(`position startpos${opening[(k + 1) % 4]}`, `go movetime ${mt}`);
-    over.push((await s.expect(/^bestmove /)).t - t - mt);
+    const used = (await s.expect(/^bestmove /)).t - t;
+    use.push(used / mt); useNet.push(used / (mt - 50));
   }
   const chess = new Chess(), moves: string[] = [];
-  while (moves.length < 200 && !chess.isGameOver()) {                  // a long game to set up
+  while (moves.length < 600 && chess.moves().length) {                  // a long game to set up
     const list = chess.moves({ verbose: true }), m = list[moves.length * 7 % list.length];
     chess.move(m); moves.push(m.from + m.to + (m.promotion ?? ''));
   }
-  let t = s.send('ucinewgame', `position startpos moves ${moves.slice(0, -2).join(' ')}`, 'isready');
+  const at = (n: number): string => `position startpos moves ${moves.slice(0, n).join(' ')}`;
+  let t = s.send('ucinewgame', at(198), 'isready');
   const whole = (await s.expect(/^readyok$/)).t - t;
-  t = s.send(`position startpos moves ${moves.join(' ')}`, 'isready');
+  t = s.send(at(200), 'isready');
   const two = (await s.expect(/^readyok$/)).t - t;
+  t = s.send('ucinewgame', at(moves.length), 'isready');
+  const long = (await s.expect(/^readyok$/)).t - t;
+  const mem = s.memory();
   await s.close();
-  console.log(`latency over ${samples} searches (dist/micromax.js --uci): stop -> bestmove p50 ${ms(pct(stop, 0.5))} p99 ${ms(pct(stop, 0.99))}; ` +
-    `isready while thinking p50 ${ms(pct(ready, 0.5))} p99 ${ms(pct(ready, 0.99))}; movetime overrun p50 ${ms(pct(over, 0.5))} p99 ${ms(pct(over, 0.99))}`);
-  console.log(`a position at move 100: ${moves.length - 2} plies from scratch ${ms(whole)}, then 2 new plies ${two.toFixed(1)} ms`);
+  console.log(`over ${samples} searches (dist/micromax.js --uci): stop -> bestmove p50 ${ms(pct(stop, 0.5))} p99 ${ms(pct(stop, 0.99))} ` +
+    `max ${ms(Math.max(...stop))}; isready while thinking p50 ${ms(pct(ready, 0.5))} p99 ${ms(pct(ready, 0.99))}; ` +
+    `movetime used/asked p50 ${pct(use, 0.5).toFixed(3)} min ${Math.min(...use).toFixed(3)} ` +
+    `(/(asked - 50 ms overhead) p50 ${pct(useNet, 0.5).toFixed(3)} min ${Math.min(...useNet).toFixed(3)})`);
+  console.log(`a position at move 100: 198 plies from scratch ${ms(whole)}, then 2 new plies ${two.toFixed(1)} ms; ` +
+    `${moves.length} plies from scratch ${ms(long)} (${(long / moves.length).toFixed(2)} ms a ply)`);
+  console.log(`peak RSS: GUI session ${mem ? `${mem.peak.toFixed(0)} MiB` : 'n/a'}; terminal search (--nodes 2e6) ` +
+    `${terminal.rssKB ? `${(terminal.rssKB / 1024).toFixed(0)} MiB` : 'n/a (no GNU time)'}`);
 }
