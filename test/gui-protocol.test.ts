@@ -176,7 +176,7 @@ describe('never a move for a position it does not hold', () => {
     s.send(long, 'go depth 3');
     out = (await s.upTo(/^bestmove /)).map((l) => l.text);
     assert.equal(out.at(-1), 'bestmove 0000');
-    assert.ok(out.some((l) => /^info string no position: a line of more than 16384 bytes was dropped/.test(l)), out.join('\n'));
+    assert.ok(out.some((l) => /^info string no position: a line of more than 16384 bytes was lost/.test(l)), out.join('\n'));
     assert.equal((await s.close()).code, 0);
   });
   test('xboard: an illegal usermove, or one too long to read, then go: the error, and no move until new or setboard', async () => {
@@ -188,7 +188,7 @@ describe('never a move for a position it does not hold', () => {
     await s.expect(/^pong 1$/);
     s.send('new', 'force', `usermove e2e4${' '.repeat(17000)}`, 'go', 'ping 2');
     await s.expect(/^# error: a line of more than 16384 bytes is ignored$/);
-    await s.expect(/^Error \(no position: a line of more than 16384 bytes was dropped\): go$/);
+    await s.expect(/^Error \(no position: a line of more than 16384 bytes was lost\): go$/);
     await s.expect(/^pong 2$/);
     assert.ok(!s.lines.some((l) => l.text.startsWith('move ')));
     s.send('new', 'usermove e2e4');                                    // a good position: it moves again
