@@ -561,7 +561,7 @@ function serve(stop: Int32Array): void {               // the engine thread: a C
   search(8, 0, limits({ nodes: 2e4 }, now())); A.K.fill(0); // (a throwaway search: V8 compiles D() now)
   clock.stop = stop; clock.tell = (pass) => parentPort!.postMessage({ pass });
   parentPort!.on('message', (job: Job) => {
-    const Q0 = Q, e = job.thaw ? thaw(Q) : Q, x = kingOf(board, k), u = board[x];
+    const Q0 = Q, e = job.thaw ? thaw(Q) : Q;
     if (job.set) { board.set(job.set.b); ({ Q, O, k } = job.set); A.K.fill(0); }
     if (job.play) {                                    // a typed line: clear the table, check the move
       [K, L] = job.play; N = 0; A.K.fill(0);
@@ -570,7 +570,8 @@ function serve(stop: Int32Array): void {               // the engine thread: a C
       return parentPort!.postMessage({ ok, pos: { b: board.slice(), Q, O, k } });
     }
     if (!job.think) return parentPort!.postMessage({}); // set, or nothing: done
-    if (job.noCastle) board[x] = u & ~32;              // an empty line: think (a fallback: no castling)
+    const x = kingOf(board, k), u = board[x];          // an empty line: think
+    if (job.noCastle) board[x] = u & ~32;              // (a fallback: no castling)
     N = 0;
     const cut = search(k, e, job.think), p = clock.last;
     board[x] = u;
