@@ -191,7 +191,7 @@ describe('never a move for a position it does not hold', () => {
     await s.expect(/^Error \(no position: a line of more than 16384 bytes was lost\): go$/);
     await s.expect(/^pong 2$/);
     assert.ok(!s.lines.some((l) => l.text.startsWith('move ')));
-    s.send('new', 'usermove e2e4');                                    // a good position: it moves again
+    s.send('new', 'sd 3', 'usermove e2e4');                            // a good position: it moves again
     await s.expect(/^move /);
     assert.equal((await s.close()).code, 0);
   });
@@ -214,7 +214,7 @@ describe('input no GUI should send', () => {
       s.send(protocol === 'uci' ? 'isready' : 'ping 99');
       await s.expect(protocol === 'uci' ? /^readyok$/ : /^pong 99$/, 120_000);
       assert.ok(s.lines.some((l) => /a line of more than 16384 bytes is ignored/.test(l.text)));
-      s.send(protocol === 'uci' ? 'position startpos moves e2e4' : 'new', protocol === 'uci' ? 'go depth 3' : 'usermove e2e4');
+      s.send(...protocol === 'uci' ? ['position startpos moves e2e4', 'go depth 3'] : ['new', 'sd 3', 'usermove e2e4']);
       const mv = (await s.expect(protocol === 'uci' ? /^bestmove / : /^move /)).text.split(' ')[1];
       const chess = new Chess(); chess.move('e4');
       assert.ok(legalIn(chess, mv), mv);
