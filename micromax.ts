@@ -323,6 +323,7 @@ const tty = {                                          // the terminal game
   prompt: '',                                          // the prompt for the next line
   feed: false,                                         // --play: read an empty line next
   stuck: false,                                        // refused a typed move: Enter does nothing
+  took: 0,                                             // the last think's time, in ms
 };
 
 function say(s: string): void { if (atTerminal) writeAll(2, s); }
@@ -332,12 +333,13 @@ const frozen = (Q: number): boolean => Q > I / 4 || Q < -I / 4; // the C's searc
 
 function think(k: number): void {                      // the C's think (--time: on a clock)
   search(k, Q, opt.time ? limits({ movetime: opt.time, nodes: nodeLimit }, now()) : undefined);
+  tty.took = now() - clock.start;
   if (live) writeAll(2, '\r\x1b[K');                   // the progress line, cleared
 }
-const secs = (p?: Pass): string => ((p?.ms ?? 0) / 1000).toFixed(1);
+const secs = (ms: number): string => (ms / 1000).toFixed(1);
 function progress(p: Pass): void {                     // the progress line, rewritten in place
   writeAll(2, '\r\x1b[K'); flush();                    // (--trace lines go above it)
-  writeAll(2, `thinking: depth ${p.d}, ${p.N} nodes, best ${sq(p.x)}${sq(p.y)}, score ${p.m}, ${secs(p)} s`);
+  writeAll(2, `thinking: depth ${p.d}, ${p.N} nodes, best ${sq(p.x)}${sq(p.y)}, score ${p.m}, ${secs(p.ms)} s`);
 }
 
 function prettyBoard(): string {                       // --pretty: labels, Unicode if it shows
@@ -490,7 +492,7 @@ function tell(typed: string | undefined, ok: boolean, over: string): void { // w
     'points ahead (its searches stop at once): the game cannot go on\n');
   else if (typed !== undefined && !ok) say(`illegal move: ${shown(typed)}\n`);
   else if (ok && typed === undefined) say(`micro-Max plays ${sq(K)}${sq(L)} (depth ${p?.d ?? 0}, ` +
-    `${p?.N ?? 0} nodes, score ${p?.m ?? 0}, ${secs(p)} s${opt.time ? `; --nodes ${p?.N ?? 0} replays it` : ''})\n`);
+    `${p?.N ?? 0} nodes, score ${p?.m ?? 0}, ${secs(tty.took)} s${opt.time ? `; --nodes ${p?.N ?? 0} replays it` : ''})\n`);
   else if (!ok && !over) say(tty.stuck ? 'micro-Max will not move after an illegal move until a legal one ' +
     'is typed (so does the original)\n' : 'micro-Max found no move (try a larger --nodes)\n');
   if (typed !== undefined || ok) tty.stuck = !ok;

@@ -81,6 +81,19 @@ describe('at a terminal', { skip: noPty }, () => {
     assert.doesNotMatch(s.transcript, /micro-Max plays|will not move|found no move/, 'no excuse when the game is over');
   });
 
+  test('--time: the move comes when the time is up, and its message names the --nodes that replays it', async () => {
+    const s = await session(['--time', '0.5', '--trace'], [
+      ['expect', PROMPT], ['send', 'e2e4\n'], ['expect', PROMPT], ['send', ENTER],
+      ['expect', '; --nodes '], ['expect', PROMPT], ['send', CTRL_D],
+    ]);
+    assert.equal(s.failed, null, s.transcript);
+    const said = /micro-Max plays \w+ \(depth (\d+), (\d+) nodes, score -?\d+, (\d+\.\d) s; --nodes (\d+) replays it\)/.exec(s.transcript);
+    assert.ok(said, s.transcript);
+    const passes = [...s.transcript.matchAll(/(\d+) ply, +(\d+) searched/g)].at(-1)!;
+    assert.deepEqual([said[1], said[2], said[4]], [passes[1], passes[2], passes[2]], 'the last pass: its depth and node count');
+    assert.ok(Number(said[3]) >= 0.4 && Number(said[3]) < 3, `${said[3]} s for --time 0.5`);  // cut at 0.5 s
+  });
+
   test('Ctrl-C while micro-Max thinks ends it at once', async () => {
     const s = await session([], [['expect', PROMPT], ['send', ENTER], ['expect', 'thinking: depth 2,'], ['send', CTRL_C]]);
     assert.equal(s.failed, null, s.transcript);
