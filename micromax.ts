@@ -893,4 +893,4 @@ if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(fs.real
 // For the tests. The engine goes out as one object: a binding exported by name is read through
 // a module cell, and D() reading b, A and itself that way ran 15 % more instructions.
 export const engine = { D, board, T, A, ch, int, quot };
-export { init, random, srandom, legalMoves, attacked, begin, fen, engineThread, VERSION, type Pos };
+export { init, random, srandom, legalMoves, attacked, begin, fen, engineThread, type Pos };
