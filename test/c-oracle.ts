@@ -58,9 +58,12 @@ export function variantSource(src: string, v: Variant): string {
 export function buildC(v: Variant = {}): string {
   const why = whyNoC();
   if (why) throw new Error(why);
-  const src = fs.readFileSync(cSource()!, 'utf8');
-  const text = variantSource(src, v);
-  const flags = ['-' + (v.opt ?? 'O2'), '-std=gnu89', '-w', '-fwrapv', '-fno-strict-aliasing',
+  return compile(variantSource(fs.readFileSync(cSource()!, 'utf8'), v), v.opt);
+}
+
+/** Path of a binary compiled from this C text (with the end-of-input wrapper), cached by its hash. */
+export function compile(text: string, opt = 'O2'): string {
+  const flags = ['-' + opt, '-std=gnu89', '-w', '-fwrapv', '-fno-strict-aliasing',
     '-include', 'stdio.h', '-include', 'stdlib.h'];
   const hash = createHash('sha256').update(text).update(EOF_WRAPPER).update(flags.join(' '))
     .digest('hex').slice(0, 16);

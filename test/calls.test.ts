@@ -1,0 +1,126 @@
+// The call stream (test/calls.ts) and its two tools: `npm run tree`, and `npm run compare -- --calls`.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { cSource, whyNoC } from './c-oracle.ts';
+import { runCalls } from './calls.ts';
+import { ROOT, runPortSync } from './run.ts';
+
+const MATE = 'k7/p1K5/1P6/8/8/8/8/8 w - - 0 1';           // the guide's mate in one
+const tool = (name: string, args: string[], env: NodeJS.ProcessEnv = process.env): ReturnType<typeof spawnSync> =>
+  spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', `${name}.ts`), ...args],
+    { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 1 << 28 });
+const tree = (...args: string[]): { out: string[]; err: string; status: number | null } => {
+  const r = tool('tree', args);
+  return { out: String(r.stdout).split('\n').slice(2, -1), err: String(r.stderr), status: r.status };
+};
+const level = (l: string): number => l.search(/\S/) / 2;
+
+test('tree: the mate in one, and what --depth hides is counted', () => {
+  const all = tree('--fen', MATE, '--depth', '9', '--limit', '0'), one = tree('--fen', MATE);
+  assert.equal(all.status, 0, all.err);
+  assert.equal(one.out.at(-1), 'returns 3999, best b6b7, after 54 nodes and 57 calls');
+  assert.equal(all.out.at(-1), one.out.at(-1));
+  const calls = (ls: string[]): string[] => ls.filter((l) => / D\(/.test(l));
+  assert.equal(calls(all.out).length, 57);
+  assert.ok(calls(one.out).every((l) => level(l) <= 1) && calls(one.out).length === 20, one.out.join('\n'));
+  assert.ok(all.out.some((l) => /^ {4}null  D\(8, -8000, 8000, 0, 128, 17, 1\)/.test(l)), 'the null-move probe after b6b7');
+  // each call shown at depth 1 says how many calls it made: the full tree shows that many beneath it
+  const deep = calls(all.out), starts = deep.flatMap((l, k) => level(l) === 1 ? [k] : []);
+  const shown = calls(one.out).filter((l) => level(l) === 1);
+  assert.equal(shown.length, starts.length);
+  shown.forEach((l, k) => {
+    const made = Number(/\((\d+) calls?\)$/.exec(l)?.[1] ?? 0), end = starts[k + 1] ?? deep.length;
+    assert.equal(end - starts[k] - 1, made, l);
+    assert.ok(deep[starts[k]].startsWith(l.slice(0, 40)));
+  });
+  assert.deepEqual(all.out.filter((l) => /pass \d done/.test(l)), one.out.filter((l) => /pass \d done/.test(l)));
+});
+
+test('tree: after moves, its passes are the program\'s own (--trace)', () => {
+  const t = tree('--moves', 'e2e4 e7e5', '--nodes', '3000', '--depth', '0');
+  assert.equal(t.status, 0, t.err);
+  const passes = t.out.filter((l) => /pass \d+ done/.test(l))
+    .map((l) => /ply (\d+), (\d+) nodes?, score (-?\d+)/.exec(l)!.slice(1).map(Number));
+  const traced = String(runPortSync('e2e4\ne7e5\n\n', ['--nodes', '3000', '--trace']).stdout).split('\n')
+    .map((l) => /^ *(-?\d+) ply, +(\d+) searched, +(-?\d+) by/.exec(l)).filter((m) => m !== null)
+    .map((m) => m.slice(1).map(Number));
+  assert.ok(passes.length >= 3);
+  assert.deepEqual(passes, traced);
+  assert.match(t.out[0], /^root  D\(8, -8000, 8000, 0, 36, 8, 0\) +empty$/); // e7e5 skipped e6 (0x24 = 36)
+});
+
+test('tree: --limit stops early; bad moves, FEN and options exit 2 with a reason', () => {
+  const t = tree('--limit', '5', '--nodes', '100000');
+  assert.equal(t.status, 0, t.err);
+  assert.equal(t.out.length, 6);
+  assert.equal(t.out[5], '(stopped at --limit 5; --limit 0 shows all)');
+  const bad = [
+    [['--moves', 'e2e4 e2e4'], /micro-Max does not accept e2e4 there \(move 2\)/],
+    [['--moves', 'e2e9'], /'e2e9' is not a move like e2e4/],
+    [['--fen', '8/8 w'], /bad FEN: the board needs 8 ranks, not 2/],
+    [['--depth', '-1'], /bad --depth value '-1'/],
+    [['--fast'], /unknown argument '--fast'/],
+  ] as const;
+  for (const [args, why] of bad) {
+    const r = tree(...args);
+    assert.equal(r.status, 2, args.join(' '));
+    assert.match(r.err, why);
+    assert.deepEqual(r.out, []);
+  }
+});
+
+const noC = whyNoC() ? `skipped: ${whyNoC()}` : false;
+
+test('compare --calls: identical on real searches (castling, en passant, promotion)', { skip: noC }, () => {
+  for (const args of [['--nodes', '20000', '--moves', 'e2e4 e7e5'], ...['castle-queenside', 'en-passant', 'promotion']
+    .map((s) => ['--nodes', '2000', `test/scripts/${s}.in`])]) {
+    const r = tool('compare', ['--calls', ...args]);
+    assert.equal(r.status, 0, String(r.stdout) + String(r.stderr));
+    assert.match(String(r.stdout), /^identical: \d{4,} calls\n$/, args.join(' '));
+  }
+});
+
+/** Every call of a stream, in order: its line, the line of its return, and its caller's index. */
+async function allCalls(side: 'C' | 'port', input: string, nodes: number, env: NodeJS.ProcessEnv) {
+  const r = runCalls(side, input, { nodes }, env), calls: { line: string; ret: string; up: number }[] = [], open: number[] = [];
+  for (let l = await r.lines.next(); l !== undefined; l = await r.lines.next()) {
+    if (l[0] === '>') { calls.push({ line: l, ret: '', up: open.at(-1) ?? -1 }); open.push(calls.length - 1); }
+    else if (l[0] === '<') calls[open.pop()!].ret = l;
+  }
+  return calls;
+}
+
+test('compare --calls: a changed C is caught at the first call that differs', { skip: noC }, async () => {
+  const src = fs.readFileSync(cSource()!, 'utf8'), dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-changed-'));
+  const changes = [['v-=9*(', 'v-=8*(', 'arguments'], ['v-=v>e;', 'v-=2*(v>e);', 'result'],
+    ['if(m>=l)goto C;', 'if(m>l)goto C;', 'calls']];            // (a cut-off later: one more call)
+  for (const [from, to, what] of changes) {
+    assert.ok(src.includes(from));
+    const file = path.join(dir, `${what}.c`), env = { ...process.env, MICROMAX_C: file };
+    fs.writeFileSync(file, src.replace(from, to));
+    const r = tool('compare', ['--calls', '--nodes', '3000', '--moves', 'e2e4'], env), out = String(r.stdout);
+    assert.equal(r.status, 1, out + String(r.stderr));
+    const [, at, where] = /^first difference: call (\d+), in [^,]*, reached by ([a-h1-8q ]+)\n/.exec(out) ?? [];
+    assert.ok(at, out);
+    // the same streams, whole: the calls before it are the same in both, and that one is not
+    const [c, p] = await Promise.all([allCalls('C', 'e2e4\n\n', 3000, env), allCalls('port', 'e2e4\n\n', 3000, env)]);
+    const n = Number(at) - 1;
+    for (let k = 0; k < n; k++) assert.equal(c[k].line, p[k].line, `call ${k + 1}`);
+    const inside = (s: typeof c): number => s.filter((x, k) => { while (k >= 0 && k !== n) k = s[k].up; return k === n; }).length;
+    if (what === 'arguments') assert.notEqual(c[n].line, p[n].line);
+    else if (what === 'result') assert.ok(c[n].line === p[n].line && c[n].ret !== p[n].ret, `${c[n].ret} ${p[n].ret}`);
+    else assert.ok(c[n].line === p[n].line && inside(c) > inside(p), `${inside(c)} ${inside(p)}`);
+    // and the moves that lead to it are those of its callers, from below the call from main()
+    const moves: string[] = [];
+    for (let k = n; p[k].up >= 0; k = p[k].up) moves.unshift(p[k].line.split(' ')[1]);
+    assert.equal(where, moves.join(' '));
+    assert.match(out, { arguments: /\n {2}C: {4}\S+ D\(/, result: /\n {2}C: {4}then it returns/,
+      calls: /\n {2}C: {4}then it calls \S+ D\([^\n]*\n {2}port: then it returns/ }[what]!);
+  }
+  fs.rmSync(dir, { recursive: true });
+});

@@ -1,0 +1,122 @@
+// npm run tree -- [--moves "e2e4 e7e5"] [--fen FEN] [--nodes N] [--depth D] [--limit L]
+// micro-Max thinks about its next move, as an empty line makes it do, after those moves (from the
+// opening, or from FEN), and this prints the search call by call, indented by ply: the move that
+// led to the call, its arguments in the guide's names (keys J and Z left out), what the hash probe
+// found, and what the call returned. Each root pass ends with the C's trace figures. --depth hides
+// calls deeper than D plies (default 1); --limit stops after L lines (default 100; 0: no limit).
+// The calls come from the port instrumented by test/calls.ts; exit 2 on bad arguments.
+
+import { I, args, parse, probed, runCalls, square, type Call, type Pass } from './calls.ts';
+
+const USAGE = 'usage: npm run tree -- [--moves "e2e4 e7e5"] [--fen FEN] [--nodes N] [--depth D] [--limit L]';
+function usage(msg: string): never {
+  process.stderr.write(`tree: ${msg}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+const opt = { moves: [] as string[], fen: '', nodes: undefined as number | undefined, depth: 1, limit: 100 };
+function count(v: string | undefined, name: string, least: number): number {
+  const x = Number(v);
+  if (v === undefined || !/^\d+$/.test(v) || x < least || x > 2147483647) usage(`bad ${name} value '${v ?? ''}'`);
+  return x;
+}
+const argv = process.argv.slice(2);
+for (let a = 0; a < argv.length; a++) {
+  const v = argv[a + 1];
+  if (argv[a] === '--moves') {
+    opt.moves = (v ?? '').trim().split(/\s+/).filter(Boolean);
+    const bad = opt.moves.find((m) => !/^[a-h][1-8][a-h][1-8]$/.test(m));
+    if (bad !== undefined) usage(`'${bad}' is not a move like e2e4 (micro-Max promotes to a queen by itself)`);
+  } else if (argv[a] === '--fen') opt.fen = v ?? usage('--fen needs a position');
+  else if (argv[a] === '--nodes') opt.nodes = count(v, '--nodes', 1);
+  else if (argv[a] === '--depth') opt.depth = count(v, '--depth', 0);
+  else if (argv[a] === '--limit') opt.limit = count(v, '--limit', 0);
+  else usage(`unknown argument '${argv[a]}'`);
+  a++;
+}
+
+// ---- drawing the stream -----------------------------------------------------------------------
+
+interface Shown { level: number; text: string; inside: number; printed: boolean }
+class Stop { constructor(readonly last: string, readonly code: number) {} }
+const out = {
+  lines: 0, buf: '',
+  put(s: string): void {
+    if (opt.limit && this.lines === opt.limit) throw new Stop(`(stopped at --limit ${opt.limit}; --limit 0 shows all)`, 0);
+    this.buf += s + '\n'; this.lines++;
+    if (this.buf.length > 1 << 16) this.flush();
+  },
+  flush(): void { process.stdout.write(this.buf); this.buf = ''; },
+};
+const pad = (level: number): string => '  '.repeat(level);
+const run = runCalls('port', opt.moves.map((m) => `${m}\n`).join('') + '\n', { nodes: opt.nodes },
+  opt.fen ? { MICROMAX_FEN: opt.fen } : {});
+process.stdout.on('error', () => process.exit(0));     // a reader that stops early (| head)
+
+const stack: Shown[] = [];
+function settle(): void {                              // the call waiting for its result has children shown
+  const top = stack.at(-1);
+  if (top && !top.printed) { out.put(top.text.trimEnd()); top.printed = true; }
+}
+function call(c: Call): void {
+  const level = game.open++;
+  game.calls++;
+  for (const s of stack) s.inside++;                   // one more call inside each one shown
+  if (level > opt.depth) return;
+  settle();
+  const text = `${pad(level)}${(level ? c.move : 'root').padEnd(5)} ${args(c)}`;
+  stack.push({ level, text: `${text.padEnd(44 + 2 * level)} ${probed(c).padEnd(20)}`, inside: 0, printed: false });
+}
+function back(v: number, N: number): void {
+  const level = --game.open;
+  if (level > opt.depth) return;
+  const s = stack.pop()!, calls = s.inside ? ` (${s.inside} call${s.inside > 1 ? 's' : ''})` : '';
+  if (level === 0) {
+    const p = game.last, best = p && p.X !== p.Y ? `, best ${square(p.X)}${square(p.Y)}` : '';
+    settle();
+    out.put(`returns ${v}${best}, after ${N} nodes and ${game.calls} calls`);
+  } else if (!s.printed) out.put(`${s.text}→ ${v}${calls}`);
+  else out.put(`${pad(level)}→ ${v}${calls}`);
+}
+
+const game = { started: false, checked: 0, open: 0, calls: 0, passes: 0, last: undefined as Pass | undefined };
+async function draw(): Promise<void> {
+  for (let line = await run.lines.next(); line !== undefined; line = await run.lines.next()) {
+    if (!game.started) {                               // (a bad FEN: no line, no heading)
+      game.started = true;
+      const from = opt.fen ? `from ${opt.fen}` : 'from the opening', after = opt.moves.join(' ');
+      out.buf += `micro-Max thinks (${from}${after ? `, after ${after}` : ''}${opt.nodes ? `, --nodes ${opt.nodes}` : ''}).\n` +
+        'Each call: the move to it, D(k, q, l, e, E, z, n), what its hash probe found, → what it returned.\n';
+    }
+    if (stack.length && game.open > opt.depth + 1 && line[0] !== '=') { // hidden: only counted
+      if (line[0] === '>') { game.open++; game.calls++; for (const s of stack) s.inside++; } else game.open--;
+      continue;
+    }
+    const e = parse(line);
+    if (game.checked < opt.moves.length) {             // the typed moves' legality checks: not drawn
+      if (e.t === '>') game.open++;
+      else if (e.t === '<' && --game.open === 0) {
+        if (e.v !== I) throw new Stop(`micro-Max does not accept ${opt.moves[game.checked]} there (move ${game.checked + 1})`, 2);
+        game.checked++;
+      }
+      continue;
+    }
+    if (e.t === '>') call(e);
+    else if (e.t === '<') { back(e.v, e.N); if (game.open === 0) return; }
+    else {
+      settle();
+      game.last = e;
+      out.put(`${pad(1)}pass ${++game.passes} done: ply ${e.d}, ${e.N} node${e.N === 1 ? '' : 's'}, score ${e.m}${e.d > 0 ? `, best ${square(e.X)}${square(e.Y)}` : ''}`);
+    }
+  }
+  const code = await run.done;                         // (2: a bad FEN, and the port said why)
+  throw new Stop(code === 2 ? '' : `the port ended (exit ${code}) before its search did`, code === 2 ? 2 : 1);
+}
+try { await draw(); } catch (err) {
+  if (!(err instanceof Stop)) throw err;
+  if (err.code) process.stderr.write(err.last ? `tree: ${err.last}\n` : '');
+  else if (err.last) out.buf += err.last + '\n';
+  process.exitCode = err.code;
+}
+run.child.kill();
+out.flush();
