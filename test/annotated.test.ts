@@ -7,6 +7,7 @@
 // text as computed. And annotated/ stays within its word budget.
 
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
@@ -449,100 +450,56 @@ test('figures: best move first keeps the step of the current direction (a pawn c
   assert.deepEqual(o.slice(o[1 + 16] + 1, o[1 + 16] + 2), [16]);               // a white pawn's first step is the push (-16)
 });
 
-test('figures: the traced search', async () => {
-  const t = await tracedEngine();
-  const POS = 'k......./p.K...../.P....../......../......../......../......../........';
-  // the real engine first: its result and its root entry, to compare with the traced copy's
-  setUp(POS); A.K.fill(0);
-  const realV = D(8, -I, I, 0, 1, 1, S, 8, 0);
-  let slot = (8 * S ^ 1) & 0xffffff; while (A.K[++slot] !== 1);
-  const realEntry = [A.V[slot], A.D[slot], A.X[slot], A.Y[slot]];
+test('figures: the traced search is npm run tree\'s output, and the prose reads it right', () => {
+  const FEN = 'k7/p1K5/1P6/8/8/8/8/8 w - - 0 1';
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tree.ts'), '--fen', FEN],
+    { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  draws(`$ npm run tree -- --fen "${FEN}"\n${r.stdout}`);
+  const out = r.stdout.split('\n');
+  // the engine itself (not the instrumented copy the tool runs) finds the same: score and move
+  setUp('k......./p.K...../.P....../......../......../......../......../........'); A.K.fill(0);
+  const v = D(8, -I, I, 0, 1, 1, -S, 8, 0);
+  let slot = (8 * -S ^ 1) & 0xffffff; while (A.K[++slot] !== 1);
   b.set(START);
+  assert.ok(out.includes(`returns ${v}, best ${name(A.X[slot] & 0x77)}${name(A.Y[slot] & 0x77)}, after 54 nodes and 57 calls`));
 
-  setUp(POS, t.board);
-  const root = t.board.slice();
-  interface Call { a: number[]; probe: string; inside: number; v: number; first?: number }
-  const stack: Call[] = [], kids: Call[] = [], reports: number[][] = [];
-  let calls = 0;
-  const probe = (a: number[]): string => {                   // the probe of D(), as it finds the table
-    const [k, q, l, , J, Z, E, , n] = a;
-    let j = (k * E ^ J) & 0xffffff, i = 8;
-    const first = j + 1;
-    while (A.K[++j] && A.K[j] !== Z && --i);
-    const at = i ? j : 0;
-    if (!A.K[at]) return stack.length ? 'empty' : `slot ${first}: empty`;
-    const [d, v, X] = [A.D[at], A.V[at], A.X[at]];
-    const answer = d >= n && (+(v >= l) | X & S) && (+(v <= q) | X & 8);
-    return `d ${d} v ${v}: ${answer ? 'answer' : 'deepen'}`;
-  };
-  const PIECE = ['', '', '', 'N', 'K', 'B', 'R', 'Q'];
-  const move = (a: number[]): string => {                    // a root move, read from the board the child sees
-    const z = a[7], x = [...root.keys()].find((s) => !(s & M) && root[s] & 8 && !t.board[s])!;
-    return `${PIECE[root[x] & 7]}${name(x)}${root[z] ? 'x' : '-'}${name(z)}`;
-  };
-  const names = new Map<Call, string>();
-  let rootProbe = '';
-  t.hook.enter = (a) => {
-    calls++;
-    const c = { a, probe: probe(a), inside: 0, v: 0 };
-    if (!stack.length) rootProbe = c.probe;
-    stack.forEach((s) => s.inside++);
-    if (stack.length === 1) { kids.push(c); names.set(c, move(a)); }
-    stack.push(c);
-  };
-  t.hook.exit = (v) => {                                     // (and a child's first reply's result)
-    stack.pop()!.v = v;
-    if (stack.length === 2) stack[1].first ??= v;
-  };
-  t.hook.report = (...r) => reports.push(r);
-  A.K.fill(0); t.reset();                                   // as main() does before it thinks: N = 0
-  const v = t.D(8, -I, I, 0, 1, 1, S, 8, 0);
-  t.hook.enter = t.hook.exit = t.hook.report = undefined;
-  let slot2 = (8 * S ^ 1) & 0xffffff; while (A.K[++slot2] !== 1);
-  assert.deepEqual([v, A.V[slot2], A.D[slot2], A.X[slot2], A.Y[slot2]], [realV, ...realEntry], 'the traced copy searches as the engine does');
-
-  const call = (a: number[]): string => `D(${a.slice(0, 4).join(', ')}, …, ${a.slice(6).join(', ')})`;
-  const [p1, p2, p3] = reports;
-  const pass2 = kids.filter((c) => c.a[8] === 1), pass3 = kids.filter((c) => c.a[8] === 2);
-  assert.ok(pass2.every((c) => c.probe === 'empty' && c.a[0] === 16));
-  const best = (r: number[]): string => { const x = r[3], y = r[4]; return `${PIECE[root[x] & 7]}${name(x)}${root[y] ? 'x' : '-'}${name(y)}`; };
+  // the calls the root makes: move, window, e, n, what the probe found, result, calls made
+  const calls = out.flatMap((l) => {
+    const m = /^ {2}(\S+) +D\(16, (-?\d+), (-?\d+), (-?\d+), 128, \d+, (\d)\) +(.*?) +→ (-?\d+)(?: \((\d+) calls?\))?$/.exec(l);
+    return m ? [{ move: m[1], q: +m[2], l: +m[3], e: +m[4], n: +m[5], probe: m[6], v: +m[7], inside: +(m[8] ?? 0) }] : [];
+  });
+  const pass2 = calls.filter((c) => c.n === 1), pass3 = calls.filter((c) => c.n === 2);
+  assert.equal(out.findIndex((l) => l.includes('pass 1 done')), out.findIndex((l) => l.startsWith('root')) + 1);
+  says('Pass 1 searches nothing: at depth 1 only moves onto `z` are searched, and the root\'s `z` is 8.');
+  assert.ok(pass2.every((c) => c.probe === 'empty') && pass2.length === 9);
+  assert.equal(pass3.filter((c) => c.probe === `d 99 v ${I}: answer`).map((c) => c.move).join(), 'c7b7,c7b8');
+  assert.deepEqual(pass2.filter((c) => c.v === I).map((c) => c.move), ['c7b7', 'c7b8']);
+  says('c7b7 and c7b8 step next to the black king, which takes the white king: 8000, stored at depth 99', 'guide');
+  assert.ok(out.some((l) => l.endsWith('best c7d6')) && pass3[0].move === 'c7d6' && pass3[0].probe.endsWith('deepen'));
+  assert.equal(pass3.filter((c) => c.move === 'c7d6').at(-1)!.probe, 'd 2 v 93: answer');
+  says('Pass 3 starts with the hint, c7d6, whose child deepens from its depth-1 entry', 'guide');
   // the root's best so far after each call of pass 3, as D() keeps it: the slipped-in move sets m,
   // later ones raise it; each score is minus the reply's, less the penalty when above e (0 here)
   const ms: number[] = [];
-  pass3.forEach((c, k) => { const v = 0 - c.v - +(0 - c.v > 0); ms.push(k ? Math.max(ms[k - 1], v) : v); });
+  pass3.forEach((c, k) => { const sc = 0 - c.v - +(0 - c.v > 0); ms.push(k ? Math.max(ms[k - 1], sc) : sc); });
   // and each reply's window is the root's (q, l) = (-I, I) turned round: (-l - 1, -max(m, q))
-  pass3.forEach((c, k) => assert.deepEqual(c.a.slice(1, 3), [-I - 1, k && ms[k - 1] > -I ? -ms[k - 1] : I], names.get(c)));
-  const row = (...cells: string[]): string => cells.map((s, k) => s.padEnd([8, 42, 22, 7, 9, 0][k])).join('');
-  const lines = [
-    `root    ${call([8, -I, I, 0, 1, 1, S, 8, 0]).padEnd(42)}${rootProbe}`,
-    `pass 1  stands pat at ${p1[2]}; no move lands on z, none is searched; ${p1[1]} node`,
-    `pass 2  ${pass2.length} calls D(16, …, 1), all on empty slots; best ${best(p2)}, ${p2[2]}; ${p2[1]} nodes`,
-    'pass 3',
-    row('move', 'the call: D(k, q, l, e, …, E, z, n)', 'its entry: d, v', 'calls', 'returns', 'm'),
-    ...pass3.map((c, k) => row(names.get(c)!, call(c.a), c.probe, String(c.inside), String(c.v), String(ms[k]))),
-    `root returns ${v}, best ${name(t.K())}-${name(t.L())}, after ${t.N()} nodes (${calls} calls)`,
-  ];
-  draws(lines.join('\n'));
+  pass3.forEach((c, k) => assert.deepEqual([c.q, c.l], [-I - 1, k && ms[k - 1] > -I ? -ms[k - 1] : I], c.move));
   assert.equal(ms.at(-1), v);
-  // what the prose says about it
-  assert.deepEqual([p1[0], p2[0], p3[0]], [0, 1, 98]);
-  assert.equal(rootProbe, `slot ${((8 * S ^ 1) & 0xffffff) + 1}: empty`);
-  says(`The root's first slot is \`((8 * 128 ^ 1) & 0xffffff) + 1\` = ${((8 * S ^ 1) & 0xffffff) + 1}, empty`);
-  const after = (m: string): number => pass3[pass3.findIndex((c) => names.get(c) === m) + 1].a[2];
-  const score = (m: string): number => -pass3.find((c) => names.get(c) === m)!.v;
-  says(`after Kc7-d6 (${score('Kc7-d6')}) the children get \`l\` = ${after('Kc7-d6')}, after Kc7-c6 (${score('Kc7-c6')}) ${after('Kc7-c6')}, after b6-b7 ${after('b6-b7')}`);
-  const mate = pass3.find((c) => names.get(c) === 'b6-b7')!;
+  const after = (m: string): number => pass3[pass3.findIndex((c) => c.move === m) + 1].l;
+  const score = (m: string): number => -pass3.find((c) => c.move === m)!.v;
+  says(`in pass 3, after c7d6 (${score('c7d6')}) the children get \`l\` = ${after('c7d6')}, after c7c6 (${score('c7c6')}) ${after('c7c6')}, after b6b7 ${after('b6b7')}`);
+  const mate = pass3.find((c) => c.move === 'b6b7')!;
   assert.equal(mate.v, -I / 2); assert.equal(v, I / 2 - 1);
   says(`its null-move probe takes the king: ${mate.v}, which the root makes ${-mate.v} less the 1-point penalty, ${v}`);
-  assert.ok(pass3.filter((c) => c.probe === `d 99 v ${I}: answer`).map((c) => names.get(c)).join() === 'Kc7-b7,Kc7-b8');
-  says('Kc7-b7 and Kc7-b8 step next to the black king, which takes the white king: 8000, stored at depth 99');
+  assert.ok(out.some((l) => l.includes('pass 3 done: ply 98')) && !out.some((l) => l.includes('pass 4')));
+  says('That is beyond 2000: `d = 99`, no pass 4.');
   // the window, worked: a reply below its l is exact; a reply that reaches its l cuts off
-  const c6 = pass3.find((c) => names.get(c) === 'Kc7-c6')!, d8 = pass3.find((c) => names.get(c) === 'Kc7-d8')!;
-  assert.ok(c6.v > c6.a[1] && c6.v < c6.a[2]);
-  says(`Kc7-c6's reply, below its \`l\` of ${c6.a[2]}, is exact: black found nothing reaching ${c6.a[2]}, and ${c6.v} is its best. White's best becomes ${ms[pass3.indexOf(c6)]}.`);
-  const firstMove = 0 - d8.first! - +(0 - d8.first! > d8.a[3]);   // the child's score for its first move
-  assert.ok(d8.inside === 1 && firstMove === d8.v && d8.v >= d8.a[2]);
-  says(`Kc7-d8's reply has \`l\` = ${d8.a[2]}: if black can reach ${d8.a[2]}, Kc7-d8 is worth at most ${-d8.a[2]} to white, no better than Kc7-c6. Black's first move (one call) is worth ${d8.v} to it, ${d8.v} ≥ ${d8.a[2]}: a cut-off. It returns ${d8.v}, meaning "at least ${d8.v}"; white scores the move ${-d8.v}`);
+  const c6 = pass3.find((c) => c.move === 'c7c6')!, d8 = pass3.find((c) => c.move === 'c7d8')!;
+  assert.ok(c6.v > c6.q && c6.v < c6.l);
+  says(`c7c6's reply, below its \`l\` of ${c6.l}, is exact: black found nothing reaching ${c6.l}, and ${c6.v} is its best. White's best becomes ${ms[pass3.indexOf(c6)]}.`);
+  assert.ok(d8.inside === 1 && d8.v >= d8.l);
+  says(`c7d8's reply has \`l\` = ${d8.l}: if black can reach ${d8.l}, c7d8 is worth at most ${-d8.l} to white, no better than c7c6. Black's first move (1 call) is worth ${d8.v} to it, ${d8.v} ≥ ${d8.l}: a cut-off. It returns ${d8.v}, meaning "at least ${d8.v}"; white scores the move ${-d8.v}`);
   says(`a lower edge of ${-I - 1} (${-I} less 1, as \`l > e\`)`);
 });
 

@@ -86,7 +86,7 @@ async function draw(): Promise<void> {
       game.started = true;
       const from = opt.fen ? `from ${opt.fen}` : 'from the opening', after = opt.moves.join(' ');
       out.buf += `micro-Max thinks (${from}${after ? `, after ${after}` : ''}${opt.nodes ? `, --nodes ${opt.nodes}` : ''}).\n` +
-        'Each call: the move to it, D(k, q, l, e, E, z, n), what its hash probe found, → what it returned.\n';
+        'Each call: the move to it, D(k, q, l, e, E, z, n), its probe (an entry: d, v), → its result (calls made).\n';
     }
     if (stack.length && game.open > opt.depth + 1 && line[0] !== '=') { // hidden: only counted
       if (line[0] === '>') { game.open++; game.calls++; for (const s of stack) s.inside++; } else game.open--;
