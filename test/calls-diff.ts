@@ -26,7 +26,8 @@ async function resultOf(lines: Lines, open: number): Promise<Return | undefined>
 
 const said = (c: Call): string =>
   `${args(c, true)}, N ${c.N}, probe: ${probed(c)}${c.probe ? ` (slot ${c.probe.slot})` : ''}`;
-const returns = (r: Return | undefined): string => r ? `returns ${r.v} (N ${r.N})` : 'never returns (the stream ends first)';
+const returns = (r: Return | undefined): string =>
+  r ? `returns ${r.v} (N ${r.N})` : 'never returns (the stream ends first)';
 function next(line: string | undefined, r: Return | undefined): string { // an open call's next line
   if (line === undefined) return `makes no more calls (the program stopped): it ${returns(r)}`;
   const e = parse(line);
@@ -50,7 +51,8 @@ export async function compareCalls(input: Buffer, nodes?: number): Promise<numbe
       if (!open.length) {                              // a call from main(): a think or a check
         const z = Number(a.split(' ')[9]);
         if (z === 9) seen.checks++;
-        seen.top = z === 9 ? `the legality check of input line ${seen.checks}` : `the think at input line ${seen.checks + 1}`;
+        seen.top = z === 9 ? `the legality check of input line ${seen.checks}`
+          : `the think at input line ${seen.checks + 1}`;
       }
       open.push(call); recent.push(call);
       if (recent.length > BEFORE) recent.shift();
@@ -60,7 +62,8 @@ export async function compareCalls(input: Buffer, nodes?: number): Promise<numbe
     const codes = await Promise.all([c.done, p.done]);
     const [out1, out2] = await Promise.all([c.stdout, p.stdout]), diff = firstDifference(out1, out2);
     if (diff || codes[0] !== codes[1]) {
-      console.log(`the calls are identical (${seen.calls}), but the output is not${codes[0] !== codes[1] ? `: exit codes C ${codes[0]}, port ${codes[1]}` : ''}`);
+      const exits = codes[0] !== codes[1] ? `: exit codes C ${codes[0]}, port ${codes[1]}` : '';
+      console.log(`the calls are identical (${seen.calls}), but the output is not${exits}`);
       if (diff) console.log(diff);
       return 1;
     }
@@ -86,7 +89,8 @@ export async function compareCalls(input: Buffer, nodes?: number): Promise<numbe
   const where = fresh ? [...path, moveOf(a!)] : path;
   console.log(`first difference: call ${at}, in ${seen.top || 'the first call from main()'}, ` +
     (where.length ? `reached by ${where.join(' ')}` : 'the call from main() itself'));
-  if (!fresh) console.log(`  the call, the same in both: ${moveOf(open.at(-1)!.line)} ${said(parse(open.at(-1)!.line) as Call)}`);
+  const same = open.at(-1)?.line;
+  if (!fresh && same) console.log(`  the call, the same in both: ${moveOf(same)} ${said(parse(same) as Call)}`);
   ([['C', a, results[0]], ['port', b, results[1]]] as const).forEach(([who, line, r]) => {
     const head = `  ${who}:`.padEnd(8);
     if (fresh) console.log(`${head}${moveOf(line!)} ${said(parse(line!) as Call)}, ${returns(r)}`);

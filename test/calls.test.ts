@@ -28,7 +28,8 @@ test('tree: the mate in one, and what --depth hides is counted', () => {
   const calls = (ls: string[]): string[] => ls.filter((l) => / D\(/.test(l));
   assert.equal(calls(all.out).length, 57);
   assert.ok(calls(one.out).every((l) => level(l) <= 1) && calls(one.out).length === 20, one.out.join('\n'));
-  assert.ok(all.out.some((l) => /^ {4}null  D\(8, -8000, 8000, 0, 128, 17, 1\)/.test(l)), 'the null-move probe after b6b7');
+  const probe = /^ {4}null  D\(8, -8000, 8000, 0, 128, 17, 1\)/;            // the null-move probe after b6b7
+  assert.ok(all.out.some((l) => probe.test(l)));
   // each call shown at depth 1 says how many calls it made: the full tree shows that many beneath it
   const deep = calls(all.out), starts = deep.flatMap((l, k) => level(l) === 1 ? [k] : []);
   const shown = calls(one.out).filter((l) => level(l) === 1);
@@ -86,8 +87,10 @@ test('compare --calls: identical on real searches (castling, en passant, promoti
 });
 
 /** Every call of a stream, in order: its line, the line of its return, and its caller's index. */
-async function allCalls(side: 'C' | 'port', input: string, nodes: number, env: NodeJS.ProcessEnv) {
-  const r = runCalls(side, input, { nodes }, env), calls: { line: string; ret: string; up: number }[] = [], open: number[] = [];
+interface Made { line: string; ret: string; up: number }
+async function allCalls(side: 'C' | 'port', input: string, nodes: number, env: NodeJS.ProcessEnv): Promise<Made[]> {
+  const r = runCalls(side, input, { nodes }, env), open: number[] = [];
+  const calls: Made[] = [];
   for (let l = await r.lines.next(); l !== undefined; l = await r.lines.next()) {
     if (l[0] === '>') { calls.push({ line: l, ret: '', up: open.at(-1) ?? -1 }); open.push(calls.length - 1); }
     else if (l[0] === '<') calls[open.pop()!].ret = l;
@@ -111,7 +114,8 @@ test('compare --calls: a changed C is caught at the first call that differs', { 
     const [c, p] = await Promise.all([allCalls('C', 'e2e4\n\n', 3000, env), allCalls('port', 'e2e4\n\n', 3000, env)]);
     const n = Number(at) - 1;
     for (let k = 0; k < n; k++) assert.equal(c[k].line, p[k].line, `call ${k + 1}`);
-    const inside = (s: typeof c): number => s.filter((x, k) => { while (k >= 0 && k !== n) k = s[k].up; return k === n; }).length;
+    const inside = (s: typeof c): number =>                   // calls made within call n
+      s.filter((_, k) => { while (k >= 0 && k !== n) k = s[k].up; return k === n; }).length - 1;
     if (what === 'arguments') assert.notEqual(c[n].line, p[n].line);
     else if (what === 'result') assert.ok(c[n].line === p[n].line && c[n].ret !== p[n].ret, `${c[n].ret} ${p[n].ret}`);
     else assert.ok(c[n].line === p[n].line && inside(c) > inside(p), `${inside(c)} ${inside(p)}`);

@@ -105,7 +105,9 @@ function mmMove(k: number, z: number): string {
   if (x < 0) return '?';
   return mmSq(x) + mmSq(z) + ((o[x] & 7) < 3 && (board[z] & 7) === 7 ? 'q' : '');
 }
-function mmPass(d: number, c: number, m: number, X: number, Y: number): void { mm.out += \`= \${d} \${c} \${m} \${X} \${Y}\\n\`; }
+function mmPass(d: number, c: number, m: number, X: number, Y: number): void {
+  mm.out += \`= \${d} \${c} \${m} \${X} \${Y}\\n\`;
+}
 function D(k: number, q: number, l: number, e: number, J: number, Z: number, E: number, z: number, n: number): number {
   let j = (k * E ^ J) & U - 9, i = 8, h = 0;
   while ((h = A.K[++j]) && h !== Z && --i);
@@ -202,16 +204,20 @@ export class Lines {
 export interface Running { child: ChildProcess; lines: Lines; stdout: Promise<Buffer>; done: Promise<number | null> }
 
 /** Runs an instrumented program on input; its calls come as lines, its stdout as a whole. */
-export function runCalls(side: 'C' | 'port', input: Buffer | string, v: Variant = {}, env: NodeJS.ProcessEnv = {}): Running {
+export function runCalls(side: 'C' | 'port', input: Buffer | string, v: Variant = {},
+  env: NodeJS.ProcessEnv = {}): Running {             // (env.MICROMAX_C: the C to build)
+  const nodes = v.nodes !== undefined ? ['--nodes', String(v.nodes)] : [];
   const [cmd, argv] = side === 'C' ? [buildCallsC(v, env.MICROMAX_C ?? cSource()), []]
-    : [process.execPath, ['--import', 'tsx', buildCallsPort(), ...(v.nodes !== undefined ? ['--nodes', String(v.nodes)] : [])]];
-  const child = spawn(cmd, argv, { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit', 'pipe'], env: { ...process.env, ...env } });
+    : [process.execPath, ['--import', 'tsx', buildCallsPort(), ...nodes]];
+  const stdio = ['pipe', 'pipe', 'inherit', 'pipe'] as const;   // fd 3: the calls
+  const child = spawn(cmd, argv, { cwd: ROOT, stdio: [...stdio], env: { ...process.env, ...env } });
   const out: Buffer[] = [];
   child.stdout!.on('data', (d: Buffer) => out.push(d));
   child.stdin!.on('error', () => { /* it may stop reading early */ });
   child.stdin!.end(input);
   const done = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return { child, lines: new Lines(child.stdio[3] as NodeJS.ReadableStream), stdout: done.then(() => Buffer.concat(out)), done };
+  const lines = new Lines(child.stdio[3] as NodeJS.ReadableStream);
+  return { child, lines, stdout: done.then(() => Buffer.concat(out)), done };
 }
 
 export const I = 8000, S = 128;                       // the engine's infinity, and its bit 7 (micromax.ts)

@@ -42,7 +42,8 @@ class Stop { constructor(readonly last: string, readonly code: number) {} }
 const out = {
   lines: 0, buf: '',
   put(s: string): void {
-    if (opt.limit && this.lines === opt.limit) throw new Stop(`(stopped at --limit ${opt.limit}; --limit 0 shows all)`, 0);
+    const limit = opt.limit;
+    if (limit && this.lines === limit) throw new Stop(`(stopped at --limit ${limit}; --limit 0 shows all)`, 0);
     this.buf += s + '\n'; this.lines++;
     if (this.buf.length > 1 << 16) this.flush();
   },
@@ -53,8 +54,9 @@ const run = runCalls('port', opt.moves.map((m) => `${m}\n`).join('') + '\n', { n
   opt.fen ? { MICROMAX_FEN: opt.fen } : {});
 process.stdout.on('error', () => process.exit(0));     // a reader that stops early (| head)
 
-const stack: Shown[] = [];
-function settle(): void {                              // the call waiting for its result has children shown
+const game = { started: false, checked: 0, open: 0, calls: 0, passes: 0, last: undefined as Pass | undefined };
+const stack: Shown[] = [];                             // the open calls that are shown
+function settle(): void {                              // a call waiting for its result has calls shown
   const top = stack.at(-1);
   if (top && !top.printed) { out.put(top.text.trimEnd()); top.printed = true; }
 }
@@ -70,22 +72,23 @@ function call(c: Call): void {
 function back(v: number, N: number): void {
   const level = --game.open;
   if (level > opt.depth) return;
-  const s = stack.pop()!, calls = s.inside ? ` (${s.inside} call${s.inside > 1 ? 's' : ''})` : '';
+  const s = stack.pop()!, calls = s.inside ? ` (${plural(s.inside, 'call')})` : '';
   if (level === 0) {
-    const p = game.last, best = p && p.X !== p.Y ? `, best ${square(p.X)}${square(p.Y)}` : '';
     settle();
-    out.put(`returns ${v}${best}, after ${N} nodes and ${game.calls} calls`);
+    out.put(`returns ${v}${best(game.last)}, after ${plural(N, 'node')} and ${plural(game.calls, 'call')}`);
   } else if (!s.printed) out.put(`${s.text}→ ${v}${calls}`);
   else out.put(`${pad(level)}→ ${v}${calls}`);
 }
 
-const game = { started: false, checked: 0, open: 0, calls: 0, passes: 0, last: undefined as Pass | undefined };
+const best = (p: Pass | undefined): string => p && p.d > 0 ? `, best ${square(p.X)}${square(p.Y)}` : '';
+const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
 async function draw(): Promise<void> {
   for (let line = await run.lines.next(); line !== undefined; line = await run.lines.next()) {
     if (!game.started) {                               // (a bad FEN: no line, no heading)
       game.started = true;
       const from = opt.fen ? `from ${opt.fen}` : 'from the opening', after = opt.moves.join(' ');
-      out.buf += `micro-Max thinks (${from}${after ? `, after ${after}` : ''}${opt.nodes ? `, --nodes ${opt.nodes}` : ''}).\n` +
+      const nodes = opt.nodes ? `, --nodes ${opt.nodes}` : '';
+      out.buf += `micro-Max thinks (${from}${after ? `, after ${after}` : ''}${nodes}).\n` +
         'Each call: the move to it, D(k, q, l, e, E, z, n), its probe (an entry: d, v), → its result (calls made).\n';
     }
     if (stack.length && game.open > opt.depth + 1 && line[0] !== '=') { // hidden: only counted
@@ -96,7 +99,8 @@ async function draw(): Promise<void> {
     if (game.checked < opt.moves.length) {             // the typed moves' legality checks: not drawn
       if (e.t === '>') game.open++;
       else if (e.t === '<' && --game.open === 0) {
-        if (e.v !== I) throw new Stop(`micro-Max does not accept ${opt.moves[game.checked]} there (move ${game.checked + 1})`, 2);
+        const move = opt.moves[game.checked];
+        if (e.v !== I) throw new Stop(`micro-Max does not accept ${move} there (move ${game.checked + 1})`, 2);
         game.checked++;
       }
       continue;
@@ -106,7 +110,7 @@ async function draw(): Promise<void> {
     else {
       settle();
       game.last = e;
-      out.put(`${pad(1)}pass ${++game.passes} done: ply ${e.d}, ${e.N} node${e.N === 1 ? '' : 's'}, score ${e.m}${e.d > 0 ? `, best ${square(e.X)}${square(e.Y)}` : ''}`);
+      out.put(`${pad(1)}pass ${++game.passes} done: ply ${e.d}, ${plural(e.N, 'node')}, score ${e.m}${best(e)}`);
     }
   }
   const code = await run.done;                         // (2: a bad FEN, and the port said why)
