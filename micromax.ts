@@ -487,12 +487,12 @@ function main(): void {
 
 const HINT = 'a move like e2e4, Enter = micro-Max moves, Ctrl-D = quit';
 function tell(typed: string | undefined, ok: boolean, over: string): void { // what just happened
-  const p = clock.last;
+  const p = clock.last, nodes = p?.N ?? 0;
   if (!ok && frozen(Q)) say('micro-Max 3.2 neither moves nor accepts a move once one side is 2000 ' +
     'points ahead (its searches stop at once): the game cannot go on\n');
   else if (typed !== undefined && !ok) say(`illegal move: ${shown(typed)}\n`);
-  else if (ok && typed === undefined) say(`micro-Max plays ${sq(K)}${sq(L)} (depth ${p?.d ?? 0}, ` +
-    `${p?.N ?? 0} nodes, score ${p?.m ?? 0}, ${secs(tty.took)} s${opt.time ? `; --nodes ${p?.N ?? 0} replays it` : ''})\n`);
+  else if (ok && typed === undefined) say(`micro-Max plays ${sq(K)}${sq(L)} (depth ${p?.d ?? 0}, ${nodes} nodes, ` +
+    `score ${p?.m ?? 0}, ${secs(tty.took)} s${opt.time ? `; --nodes ${nodes} replays it` : ''})\n`);
   else if (!ok && !over) say(tty.stuck ? 'micro-Max will not move after an illegal move until a legal one ' +
     'is typed (so does the original)\n' : 'micro-Max found no move (try a larger --nodes)\n');
   if (typed !== undefined || ok) tty.stuck = !ok;
