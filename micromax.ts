@@ -727,7 +727,10 @@ async function pong(arg = ''): Promise<void> {         // ping: after the move w
   const answer = (): void => send(`pong ${shown(arg)}`), run = busy.run;
   if (run) busy.pongs = Promise.all([busy.pongs, run]).then(answer); else { await ask({}); answer(); }
 }
-async function leave(): Promise<never> { await idle(true); await busy.pongs; process.exit(0); } // quit
+async function leave(drop: boolean): Promise<never> { // quit drops the search; end of input lets it move
+  if (drop || busy.endless) cut(drop);
+  await busy.run; await busy.pongs; process.exit(0);
+}
 
 // UCI's go, and xboard's level, st, sd and time, as a Go for limits().
 function uciGo(w: string[], endless: boolean): Go {    // go's words (a negative number is 0)
@@ -762,7 +765,7 @@ const UCI: Record<string, Handler> = {                 // UCI's commands
     option(m?.[1], m?.[2]);
   },
   stop: () => cut(), ponderhit: () => cut(),
-  quit: () => leave(),
+  quit: () => leave(true),
   ucinewgame: async () => { await idle(); await reach('startpos', START, []); },
   position: async (w) => {
     await idle();                                      // (the GUI should have said stop)
@@ -808,7 +811,7 @@ const XB: Record<string, Handler> = {                  // xboard's commands
       'option="Faithful -check 0" option="Move Overhead -spin 50 0 9999"');
     await ask({}); send('feature done=1');
   },
-  quit: () => leave(),
+  quit: () => leave(true),
   '?': () => cut(),
   ping: (w) => pong(w[1]),
   post: () => { xb.post = true; }, nopost: () => { xb.post = false; },
@@ -881,7 +884,7 @@ function protocol(): void {                            // --uci, --xboard
   });
   process.stdin.on('end', () => {                      // the GUI is gone: its move, its pongs, then exit
     queue(part, now());
-    void chain.then(async () => { if (busy.endless) cut(); await busy.run; await busy.pongs; process.exit(0); });
+    void chain.then(() => leave(false));
   });
 }
 

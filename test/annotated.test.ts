@@ -216,12 +216,13 @@ function search(k: number, n: number, z = S): number {
 // ---- a traced copy of the engine -----------------------------------------------------------
 
 interface Traced {
-  D: (...a: number[]) => number; board: Int8Array<ArrayBufferLike>; N: () => number; K: () => number; L: () => number; reset: () => void;
-  hook: { enter?: (a: number[]) => void; exit?: (v: number) => void; report?: (...r: number[]) => void };
+  D: (...a: number[]) => number; board: Int8Array<ArrayBufferLike>;
+  hook: { enter?: (a: number[]) => void; exit?: (v: number) => void };
 }
 let traced: Traced | undefined;
 /** micromax.ts, copied to a temporary file with D() wrapped so that every call (arguments, result)
- *  and every root pass (report()) can be watched. It shares this engine's hash table A; its own
+ *  can be watched from here (npm run tree draws a search; this is for checks that need callbacks).
+ *  It shares this engine's hash table A; its own
  *  board and T are set up as usual. Nothing else in the copy differs. */
 async function tracedEngine(): Promise<Traced> {
   if (traced) return traced;
@@ -239,8 +240,7 @@ function D(...a: [number, number, number, number, number, number, number, number
   hook.enter?.(a); const v = D0(...a); hook.exit?.(v); return v;
 }
 function D0(k: number,`);
-  sub('if (opt.trace) print(printf(d, N, m, X, Y));', 'hook.report?.(d, N, m, X, Y); if (opt.trace) print(printf(d, N, m, X, Y));');
-  sub('export const engine = {', 'export const traced = { D, board, hook, N: () => N, K: () => K, L: () => L, reset: () => { N = 0; } };\nexport const engine = {');
+  sub('export const engine = {', 'export const traced = { D, board, hook };\nexport const engine = {');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-traced-'));
   fs.writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
   fs.writeFileSync(path.join(dir, 'traced.ts'), src);

@@ -94,7 +94,6 @@ const mm = { out: '', ply: 0, fd: 3, b: Array.from({ length: ${DEPTH} }, () => n
 try { fs.fstatSync(3); } catch { mm.fd = 2; }
 function mmFlush(): void { writeAll(mm.fd, mm.out); mm.out = ''; }
 process.on('exit', mmFlush);
-const mmSq = (s: number): string => 'abcdefgh'[s & 7] + (8 - (s >> 4));
 function mmMove(k: number, z: number): string {
   const o = mm.b[mm.ply - 1];
   if (mm.ply === 0) return '-';
@@ -103,7 +102,7 @@ function mmMove(k: number, z: number): string {
   let x = -1;
   for (let s = 0; s < 120; s++) if (!(s & M) && o[s] & 24 - k && !board[s] && (x < 0 || (o[s] & 7) === 4)) x = s;
   if (x < 0) return '?';
-  return mmSq(x) + mmSq(z) + ((o[x] & 7) < 3 && (board[z] & 7) === 7 ? 'q' : '');
+  return sq(x) + sq(z) + ((o[x] & 7) < 3 && (board[z] & 7) === 7 ? 'q' : '');
 }
 function mmPass(d: number, c: number, m: number, X: number, Y: number): void {
   mm.out += \`= \${d} \${c} \${m} \${X} \${Y}\\n\`;
