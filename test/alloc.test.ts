@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { ROOT } from './run.ts';
+import { ROOT } from './support/run.ts';
 
 const HOOK = 'data:text/javascript,' + encodeURIComponent(
   'const Real = Int32Array; globalThis.Int32Array = class extends Real { constructor(...a) {' +

@@ -14,9 +14,9 @@ import { test } from 'node:test';
 import * as os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { engine, init, legalMoves, random, srandom } from '../micromax.ts';
-import { ROOT, runCSync } from './run.ts';
-import { whyNoC } from './c-oracle.ts';
-import { parseTranscript } from './boards.ts';
+import { ROOT, runCSync } from './support/run.ts';
+import { whyNoC } from './support/c-oracle.ts';
+import { parseTranscript } from './support/boards.ts';
 
 const { A, D, T, board: b, ch, quot } = engine;
 
@@ -26,7 +26,7 @@ const GUIDE = read('annotated/README.md');
 const WALK = read('annotated/micromax.ts.md');
 const APPX = read('annotated/appendix.md');
 const FILES: Record<string, string> = { 'README.md': GUIDE, 'micromax.ts.md': WALK, 'appendix.md': APPX };
-const golden = (name: string): string => read(`test/golden/${name}.out`);
+const golden = (name: string): string => read(`test/fixtures/golden/${name}.out`);
 
 // ---- fenced blocks -------------------------------------------------------------------------
 
@@ -452,7 +452,7 @@ test('figures: best move first keeps the step of the current direction (a pawn c
 
 test('figures: the traced search is npm run tree\'s output, and the prose reads it right', () => {
   const FEN = 'k7/p1K5/1P6/8/8/8/8/8 w - - 0 1';
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tree.ts'), '--fen', FEN],
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'tree.ts'), '--fen', FEN],
     { cwd: ROOT, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   draws(`$ npm run tree -- --fen "${FEN}"\n${r.stdout}`);
@@ -505,8 +505,8 @@ test('figures: the traced search is npm run tree\'s output, and the prose reads 
 
 test('figures: trace lines are the C\'s (golden transcripts)', () => {
   const TRACE = /^ *-?\d+ ply, +-?\d+ searched, +-?\d+ by \( *[0-9a-f]+, *[0-9a-f]+\)$/;
-  const goldens = fs.readdirSync(path.join(ROOT, 'test', 'golden')).filter((f) => f.endsWith('.out'))
-    .map((f) => ({ f, lines: read(`test/golden/${f}`).split('\n') }));
+  const goldens = fs.readdirSync(path.join(ROOT, 'test', 'fixtures', 'golden')).filter((f) => f.endsWith('.out'))
+    .map((f) => ({ f, lines: read(`test/fixtures/golden/${f}`).split('\n') }));
   let blocks = 0;
   for (const blk of Object.values(FILES).flatMap((md) => fencedBlocks(md))) {
     const lines = blk.lines.map((l) => l.text);

@@ -1,4 +1,4 @@
-// The call stream (test/calls.ts) and its two tools: `npm run tree`, and `npm run compare -- --calls`.
+// The call stream (test/support/calls.ts) and its two tools: `npm run tree`, and `npm run compare -- --calls`.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -6,13 +6,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { cSource, whyNoC } from './c-oracle.ts';
-import { runCalls } from './calls.ts';
-import { ROOT, runPortSync } from './run.ts';
+import { cSource, whyNoC } from './support/c-oracle.ts';
+import { runCalls } from './support/calls.ts';
+import { ROOT, runPortSync } from './support/run.ts';
 
 const MATE = 'k7/p1K5/1P6/8/8/8/8/8 w - - 0 1';           // the guide's mate in one
 const tool = (name: string, args: string[], env: NodeJS.ProcessEnv = process.env): ReturnType<typeof spawnSync> =>
-  spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', `${name}.ts`), ...args],
+  spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', `${name}.ts`), ...args],
     { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 1 << 28 });
 const tree = (...args: string[]): { out: string[]; err: string; status: number | null } => {
   const r = tool('tree', args);
@@ -79,7 +79,7 @@ const noC = whyNoC() ? `skipped: ${whyNoC()}` : false;
 
 test('compare --calls: identical on real searches (castling, en passant, promotion)', { skip: noC }, () => {
   for (const args of [['--nodes', '20000', '--moves', 'e2e4 e7e5'], ...['castle-queenside', 'en-passant', 'promotion']
-    .map((s) => ['--nodes', '2000', `test/scripts/${s}.in`])]) {
+    .map((s) => ['--nodes', '2000', `test/fixtures/inputs/${s}.in`])]) {
     const r = tool('compare', ['--calls', ...args]);
     assert.equal(r.status, 0, String(r.stdout) + String(r.stderr));
     assert.match(String(r.stdout), /^identical: \d{4,} calls\n$/, args.join(' '));

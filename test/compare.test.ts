@@ -4,23 +4,23 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { whyNoC } from './c-oracle.ts';
-import { ROOT, firstDifference } from './run.ts';
+import { whyNoC } from './support/c-oracle.ts';
+import { ROOT, firstDifference } from './support/run.ts';
 
 const compare = (args: string[], env: NodeJS.ProcessEnv, input = ''): ReturnType<typeof spawnSync> =>
-  spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'compare.ts'), ...args],
+  spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'compare.ts'), ...args],
     { cwd: ROOT, env, input, encoding: 'utf8' });
 
 test('without MICROMAX_C: exit 2 and says why', () => {
   const env = { ...process.env };
   delete env.MICROMAX_C;
-  const r = compare(['test/scripts/char-wrap.in'], env);
+  const r = compare(['test/fixtures/inputs/char-wrap.in'], env);
   assert.equal(r.status, 2);
   assert.match(String(r.stderr), /MICROMAX_C is not set/);
 });
 
 test('identical outputs: exit 0, "identical (N bytes)"', { skip: whyNoC() ? `skipped: ${whyNoC()}` : false }, () => {
-  const r = compare(['--nodes', '1000', 'test/scripts/char-wrap.in'], process.env);
+  const r = compare(['--nodes', '1000', 'test/fixtures/inputs/char-wrap.in'], process.env);
   assert.equal(r.status, 0, String(r.stdout) + String(r.stderr));
   assert.equal(String(r.stdout), 'identical (432 bytes)\n');
   const piped = compare(['--nodes', '1000', '--trace'], process.env, 'e2e4\n\n');

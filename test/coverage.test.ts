@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { test } from 'node:test';
-import { replay, type ReplayMove } from './boards.ts';
-import { SCRIPTS, goldenPath, scriptInput } from './scripts.ts';
+import { replay, type ReplayMove } from './support/boards.ts';
+import { SCRIPTS, goldenPath, scriptInput } from './support/scripts.ts';
 
 test('the golden transcripts cover castling, e.p., promotion, mate and stalemate for both colours', (t) => {
   const moves: ReplayMove[] = [];

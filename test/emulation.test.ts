@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { test } from 'node:test';
 import { engine, init, random, srandom } from '../micromax.ts';
-import { whyNoC } from './c-oracle.ts';
-import { T_SUMS_PATH, cKeyTable, portKeyTable } from './keytable.ts';
+import { whyNoC } from './support/c-oracle.ts';
+import { T_SUMS_PATH, cKeyTable, portKeyTable } from './support/keytable.ts';
 
 const { T, ch, int, quot } = engine;
 

@@ -1,4 +1,4 @@
-// A short run of the fuzzer (test/fuzz.ts) inside npm test, always with the same seed: random
+// A short run of the fuzzer (test/support/fuzz.ts) inside npm test, always with the same seed: random
 // bytes, odd terminators, short and empty lines, odd spellings of moves, legal moves, input
 // ending mid-line. The port must exit 0 quietly with a well-formed transcript, chess.js must
 // agree with every move and refusal, and the output must be the C's (when the C is here).
@@ -6,8 +6,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { whyNoC } from './c-oracle.ts';
-import { describeFailure, describeSummary, fuzz, makeScript, type Summary } from './fuzz.ts';
+import { whyNoC } from './support/c-oracle.ts';
+import { describeFailure, describeSummary, fuzz, makeScript, type Summary } from './support/fuzz.ts';
 
 const SEED = 20240601;
 const COUNT = 50;

@@ -12,10 +12,10 @@ import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { Chess } from 'chess.js';
 import { Engine } from 'node-uci';
-import { replay, seededRandom } from './boards.ts';
-import { bestmoveOf, legalIn, replayChess, Session } from './gui.ts';
-import { portCommand } from './run.ts';
-import { goldenPath, scriptInput, SCRIPTS } from './scripts.ts';
+import { replay, seededRandom } from './support/boards.ts';
+import { bestmoveOf, legalIn, replayChess, Session } from './support/gui.ts';
+import { portCommand } from './support/run.ts';
+import { goldenPath, scriptInput, SCRIPTS } from './support/scripts.ts';
 
 const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const OVERHEAD = 50;                                     // the Move Overhead option's default (ms)

@@ -9,11 +9,11 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { describe, test } from 'node:test';
 import { Chess } from 'chess.js';
-import { parseTranscript, replay, seededRandom } from './boards.ts';
-import { whyNoC } from './c-oracle.ts';
-import { replayOf, Session } from './gui.ts';
-import { runC, runPort, portArgs } from './run.ts';
-import { goldenPath, scriptInput, SCRIPTS } from './scripts.ts';
+import { parseTranscript, replay, seededRandom } from './support/boards.ts';
+import { whyNoC } from './support/c-oracle.ts';
+import { replayOf, Session } from './support/gui.ts';
+import { runC, runPort, portArgs } from './support/run.ts';
+import { goldenPath, scriptInput, SCRIPTS } from './support/scripts.ts';
 
 const noC = whyNoC();
 const sq = (s: number): string => 'abcdefgh'[s & 7] + (8 - (s >> 4));

@@ -7,11 +7,11 @@ import * as fs from 'node:fs';
 import { describe, test } from 'node:test';
 import { Chess } from 'chess.js';
 import { begin, engineThread, fen, type Pos } from '../micromax.ts';
-import { replay, seededRandom, nextScore, LOPSIDED, legalTexts } from './boards.ts';
-import { whyNoC } from './c-oracle.ts';
-import { bestmoveOf, legalIn, replayChess, Session } from './gui.ts';
-import { portArgs, runC, runPort } from './run.ts';
-import { goldenPath, scriptInput, SCRIPTS } from './scripts.ts';
+import { replay, seededRandom, nextScore, LOPSIDED, legalTexts } from './support/boards.ts';
+import { whyNoC } from './support/c-oracle.ts';
+import { bestmoveOf, legalIn, replayChess, Session } from './support/gui.ts';
+import { portArgs, runC, runPort } from './support/run.ts';
+import { goldenPath, scriptInput, SCRIPTS } from './support/scripts.ts';
 
 const noC = whyNoC();
 

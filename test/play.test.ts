@@ -13,9 +13,9 @@ import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { Chess } from 'chess.js';
 import { attacked, legalMoves } from '../micromax.ts';
-import { inputLines, parseTranscript, replay, seededRandom } from './boards.ts';
-import { whyNoC } from './c-oracle.ts';
-import { ROOT, firstDifference, portArgs, runC, runPort } from './run.ts';
+import { inputLines, parseTranscript, replay, seededRandom } from './support/boards.ts';
+import { whyNoC } from './support/c-oracle.ts';
+import { ROOT, firstDifference, portArgs, runC, runPort } from './support/run.ts';
 
 const noC = whyNoC();
 

@@ -10,8 +10,8 @@ import { Chess, type Move, type Square } from 'chess.js';
 import {
   LOPSIDED, nextScore, countEvents, addEvents, noEvents, geometricTexts, legalTexts, microMaxCastles, parseBoards,
   pseudoLegalTexts, referee, replay, seededRandom, type Events, type Judgement, type Rng, type Verdict,
-} from './boards.ts';
-import { runPort } from './run.ts';
+} from './support/boards.ts';
+import { runPort } from './support/run.ts';
 
 const NODES = 300;                                      // enough for a move, fast
 

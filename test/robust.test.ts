@@ -9,9 +9,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { whyNoC } from './c-oracle.ts';
-import { parseTranscript, seededRandom } from './boards.ts';
-import { firstDifference, portCommand, run, runC, ROOT, timedRun, type Result } from './run.ts';
+import { whyNoC } from './support/c-oracle.ts';
+import { parseTranscript, seededRandom } from './support/boards.ts';
+import { firstDifference, portCommand, run, runC, ROOT, timedRun, type Result } from './support/run.ts';
 
 const noC = whyNoC();
 const LIMIT_S = 60;                                     // each run must end within this

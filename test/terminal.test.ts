@@ -1,16 +1,16 @@
-// The terminal game, in a real pseudo-terminal: Python's pty module (test/in-a-terminal.py)
+// The terminal game, in a real pseudo-terminal: Python's pty module (test/support/in-a-terminal.py)
 // runs the port with stdin, stdout and stderr on a pty, waits for text and types.
 
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { ROOT, portCommand } from './run.ts';
+import { ROOT, portCommand } from './support/run.ts';
 
 type Step = ['expect' | 'send', string];
 interface Session { transcript: string; code: number | null; signal: number | null; failed: string | null; modesKept: boolean }
 
-const DRIVER = path.join(ROOT, 'test', 'in-a-terminal.py');
+const DRIVER = path.join(ROOT, 'test', 'support', 'in-a-terminal.py');
 const noPty = spawnSync('python3', ['-c', 'import pty, termios'], { stdio: 'ignore' }).status === 0
   ? undefined : 'python3 with the pty module is not available';
 

@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { test } from 'node:test';
-import { whyNoC } from './c-oracle.ts';
-import { builtPortCommand, firstDifference, portArgs, run, runC, runPort, type Result } from './run.ts';
-import { SCRIPTS, goldenPath, scriptInput, variant, type Script } from './scripts.ts';
+import { whyNoC } from './support/c-oracle.ts';
+import { builtPortCommand, firstDifference, portArgs, run, runC, runPort, type Result } from './support/run.ts';
+import { SCRIPTS, goldenPath, scriptInput, variant, type Script } from './support/scripts.ts';
 
 const noC = whyNoC();
 const QUICK = SCRIPTS.filter((x) => !x.slow && x.nodes !== undefined && x.nodes <= 10000);

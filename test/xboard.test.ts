@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { badEnding, budgets, match, whyNoXboard } from './xboard.ts';
+import { badEnding, budgets, match, whyNoXboard } from './support/xboard.ts';
 
 const why = whyNoXboard(), must = process.env.MICROMAX_GUI_TESTS === '1';
 const skip = why && !must ? `skipped: ${why}` : false;

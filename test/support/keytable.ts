@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ROOT } from './run.ts';
 
-export const T_SUMS_PATH = path.join(ROOT, 'test', 'golden', 'keytable.txt');
+export const T_SUMS_PATH = path.join(ROOT, 'test', 'fixtures', 'golden', 'keytable.txt');
 
 const PROGRAM = `#include <stdio.h>
 #include <stdlib.h>

@@ -89,7 +89,7 @@ export function buildCallsC(v: Variant = {}, source = cSource()!): string {
 
 // ---- the port -------------------------------------------------------------------------------
 
-const PORT_LOGGER = `// ---- instrumented (test/calls.ts): every call of D() is logged, then D0() runs it ----
+const PORT_LOGGER = `// ---- instrumented (test/support/calls.ts): every call of D() is logged, then D0() runs it ----
 const mm = { out: '', ply: 0, fd: 3, b: Array.from({ length: ${DEPTH} }, () => new Int8Array(129)) };
 try { fs.fstatSync(3); } catch { mm.fd = 2; }
 function mmFlush(): void { writeAll(mm.fd, mm.out); mm.out = ''; }

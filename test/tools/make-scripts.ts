@@ -1,11 +1,15 @@
-// Writes test/scripts/<name>.in, the inputs listed in scripts.ts. Typed games are
-// checked move by move with chess.js so that what should be legal really is.
-// Run: npx tsx test/make-scripts.ts
+// npm run make-scripts
+// Writes test/fixtures/inputs/<name>.in, the inputs listed in test/support/scripts.ts. Typed games
+// are checked move by move with chess.js so that what should be legal really is. After it, run
+// `npm run golden` (with MICROMAX_C) for the C's transcripts of the new inputs.
 
 import { Chess } from 'chess.js';
 import * as fs from 'node:fs';
-import { mulberry32 } from './boards.ts';
-import { SCRIPTS, scriptPath } from './scripts.ts';
+import { mulberry32 } from '../support/boards.ts';
+import { readOptions } from '../support/options.ts';
+import { SCRIPTS, scriptPath } from '../support/scripts.ts';
+
+readOptions('make-scripts', 'usage: npm run make-scripts\n  writes test/fixtures/inputs/ from test/support/scripts.ts (no options)', {});
 
 /** Moves that chess.js must find legal, in order, from the initial position. */
 function legal(line: string): string {

@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --reps N]
+// npm run bench -- [--quick] [--reps N]
 //
 // Times the port against the C (built from MICROMAX_C at -O2) on the same traced searches, and
 // fails (exit 1) unless every output is byte-identical. C and the port run one after the other,
@@ -21,9 +21,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Chess } from 'chess.js';
-import { buildC, portArgs, whyNoC, type Variant } from './c-oracle.ts';
-import { boardOf, parseBoards, sameBoard, showBoard, type Board } from './boards.ts';
-import { builtPortCommand, firstDifference, haveGnuTime, portCommand, ROOT, timedRun, type Result, type Timed } from './run.ts';
+import { buildC, portArgs, whyNoC, type Variant } from '../support/c-oracle.ts';
+import { boardOf, parseBoards, sameBoard, showBoard, type Board } from '../support/boards.ts';
+import { readOptions, whole } from '../support/options.ts';
+import { builtPortCommand, firstDifference, haveGnuTime, portCommand, ROOT, timedRun, type Result, type Timed } from '../support/run.ts';
 
 // ---- the positions ----------------------------------------------------------------------------
 // Both sides' moves are typed (given here in SAN, turned into micro-Max's from-to squares by
@@ -279,26 +280,14 @@ function machineNote(): string {
     `node ${process.version}, typescript ${version('typescript')}, tsx ${version('tsx')}; ${gcc}.`;
 }
 
-function usage(msg?: string): never {
-  if (msg) process.stderr.write(`bench: ${msg}\n`);
-  process.stderr.write('usage: npm run bench [-- --quick] [-- --reps N]\n' +
-    '  --quick   smoke run: 1 repetition, two positions, fewer start-up runs\n' +
-    '  --reps N  alternating C/port runs per position (default 3)\n');
-  process.exit(msg ? 2 : 0);
-}
+const USAGE = `usage: npm run bench -- [--quick] [--reps N]
+  --quick   smoke run: 1 repetition, two positions, fewer start-up runs
+  --reps N  alternating C/port runs per position (default 3)`;
 
 async function main(): Promise<number> {
-  let quick = false, reps: number | undefined;
-  const argv = process.argv.slice(2);
-  for (let k = 0; k < argv.length; k++) {
-    if (argv[k] === '--quick') quick = true;
-    else if (argv[k] === '--reps') {
-      const v = Number(argv[++k]);
-      if (!Number.isInteger(v) || v < 1) usage(`--reps wants a whole number >= 1, not '${argv[k] ?? ''}'`);
-      reps = v;
-    } else if (argv[k] === '--help' || argv[k] === '-h') usage();
-    else usage(`unknown option '${argv[k]}'`);
-  }
+  const { values } = readOptions('bench', USAGE, { quick: { type: 'boolean' }, reps: { type: 'string' } });
+  const quick = values.quick ?? false;
+  let reps = whole('bench', 'reps', values.reps, 1);
   reps ??= quick ? 1 : 3;
   const why = whyNoC();
   if (why) {

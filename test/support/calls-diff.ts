@@ -1,4 +1,4 @@
-// compare --calls: the C and the port, both instrumented (test/calls.ts), run on the same input; their
+// compare --calls: the C and the port, both instrumented (test/support/calls.ts), run on the same input; their
 // call streams are read side by side as they are written (nothing is stored but the open calls and
 // the last few) until the first line that differs. That names a call: a call whose arguments, node
 // count or probe differ, or, when the next lines of an open call differ (its result, a pass, one more

@@ -4,36 +4,33 @@
 // led to the call, its arguments in the guide's names (keys J and Z left out), what the hash probe
 // found, and what the call returned. Each root pass ends with the C's trace figures. --depth hides
 // calls deeper than D plies (default 1); --limit stops after L lines (default 100; 0: no limit).
-// The calls come from the port instrumented by test/calls.ts; exit 2 on bad arguments.
+// The calls come from the port instrumented by test/support/calls.ts; exit 2 on bad arguments.
 
-import { I, args, parse, probed, runCalls, square, type Call, type Pass } from './calls.ts';
+import { fail, moveList, readOptions, whole } from '../support/options.ts';
+import { I, args, parse, probed, runCalls, square, type Call, type Pass } from '../support/calls.ts';
 
-const USAGE = 'usage: npm run tree -- [--moves "e2e4 e7e5"] [--fen FEN] [--nodes N] [--depth D] [--limit L]';
+const USAGE = `usage: npm run tree -- [--moves "e2e4 e7e5"] [--fen FEN] [--nodes N] [--depth D] [--limit L]
+  --moves "..."  the moves from the opening before micro-Max thinks
+  --fen FEN      or the position to think in (port only: the C has no set-up)
+  --nodes N      stop deepening after N nodes (default: the C's 1e7)
+  --depth D      hide calls deeper than D plies below the root (default 1)
+  --limit L      stop after L lines (default 100; 0: no limit)`;
 function usage(msg: string): never {
-  process.stderr.write(`tree: ${msg}\n${USAGE}\n`);
-  process.exit(2);
+  return fail('tree', msg);
 }
 
-const opt = { moves: [] as string[], fen: '', nodes: undefined as number | undefined, depth: 1, limit: 100 };
-function count(v: string | undefined, name: string, least: number): number {
-  const x = Number(v);
-  if (v === undefined || !/^\d+$/.test(v) || x < least || x > 2147483647) usage(`bad ${name} value '${v ?? ''}'`);
-  return x;
-}
-const argv = process.argv.slice(2);
-for (let a = 0; a < argv.length; a++) {
-  const v = argv[a + 1];
-  if (argv[a] === '--moves') {
-    opt.moves = (v ?? '').trim().split(/\s+/).filter(Boolean);
-    const bad = opt.moves.find((m) => !/^[a-h][1-8][a-h][1-8]$/.test(m));
-    if (bad !== undefined) usage(`'${bad}' is not a move like e2e4 (micro-Max promotes to a queen by itself)`);
-  } else if (argv[a] === '--fen') opt.fen = v ?? usage('--fen needs a position');
-  else if (argv[a] === '--nodes') opt.nodes = count(v, '--nodes', 1);
-  else if (argv[a] === '--depth') opt.depth = count(v, '--depth', 0);
-  else if (argv[a] === '--limit') opt.limit = count(v, '--limit', 0);
-  else usage(`unknown argument '${argv[a]}'`);
-  a++;
-}
+const { values } = readOptions('tree', USAGE, {
+  moves: { type: 'string' }, fen: { type: 'string' }, nodes: { type: 'string' }, depth: { type: 'string' },
+  limit: { type: 'string' },
+});
+const opt = {
+  moves: moveList('tree', values.moves, false) ?? [],
+  fen: values.fen ?? '',
+  nodes: whole('tree', 'nodes', values.nodes, 1),
+  depth: whole('tree', 'depth', values.depth, 0) ?? 1,
+  limit: whole('tree', 'limit', values.limit, 0) ?? 100,
+};
+if (values.fen !== undefined && !values.fen.trim()) usage('--fen needs a position');
 
 // ---- drawing the stream -----------------------------------------------------------------------
 

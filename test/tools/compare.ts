@@ -3,36 +3,31 @@
 // with --moves the game's moves as typed lines followed by an empty line (micro-Max's move) — and
 // says whether their outputs are byte-identical; with --moves also which move both played (how to
 // replay a move the engine chose in a GUI). With --calls it compares every call of D() instead,
-// as both programs make them (test/calls.ts), and names the first call that differs.
+// as both programs make them (test/support/calls.ts), and names the first call that differs.
 // Exit 0 identical, 1 different, 2 when it cannot compare (no MICROMAX_C, no gcc, bad arguments).
 
 import * as fs from 'node:fs';
-import { replay } from './boards.ts';
-import { compareCalls } from './calls-diff.ts';
-import { whyNoC } from './c-oracle.ts';
-import { firstDifference, portArgs, runC, runPort } from './run.ts';
+import { replay } from '../support/boards.ts';
+import { compareCalls } from '../support/calls-diff.ts';
+import { whyNoC } from '../support/c-oracle.ts';
+import { fail, moveList, readOptions, whole } from '../support/options.ts';
+import { firstDifference, portArgs, runC, runPort } from '../support/run.ts';
 
+const USAGE = `usage: npm run compare -- [--calls] [--nodes N] [--trace] [--moves "e2e4 e7e5 ..."] [input-file]
+  --calls       compare every call of D(), not the output, and name the first that differs
+  --nodes N     both programs stop deepening after N nodes (default: the C's 1e7)
+  --trace       both print the C's commented-out line after each root pass
+  --moves "..." the input is these moves, typed, then an empty line (micro-Max's move)
+  input-file    the input (default: stdin)`;
 function usage(msg: string): never {
-  console.error(`compare: ${msg}\nusage: npm run compare -- [--calls] [--nodes N] [--trace] [--moves "e2e4 e7e5 ..."] [input-file]`);
-  process.exit(2);
+  return fail('compare', msg);
 }
 
-const args = process.argv.slice(2);
-let nodes: number | undefined, trace = false, calls = false, file: string | undefined, moves: string[] | undefined;
-for (let a = 0; a < args.length; a++) {
-  if (args[a] === '--trace') trace = true;
-  else if (args[a] === '--calls') calls = true;
-  else if (args[a] === '--nodes') {
-    nodes = Number(args[++a]);
-    if (!Number.isInteger(nodes) || nodes < 1 || nodes > 2147483647) usage(`bad --nodes value '${args[a]}'`);
-  } else if (args[a] === '--moves') {
-    moves = (args[++a] ?? '').trim().split(/\s+/).filter(Boolean);
-    const bad = moves.find((m) => !/^[a-h][1-8][a-h][1-8][qrbn]?$/.test(m));
-    if (bad !== undefined) usage(`'${bad}' is not a move like e2e4`);
-  } else if (args[a].startsWith('-')) usage(`unknown option '${args[a]}'`);
-  else if (file === undefined) file = args[a];
-  else usage('give at most one input file');
-}
+const { values, positionals } = readOptions('compare', USAGE, {
+  calls: { type: 'boolean' }, nodes: { type: 'string' }, trace: { type: 'boolean' }, moves: { type: 'string' },
+}, 1);
+const nodes = whole('compare', 'nodes', values.nodes, 1), trace = values.trace ?? false, calls = values.calls ?? false;
+const moves = moveList('compare', values.moves, true), file = positionals[0];
 if (moves && file !== undefined) usage('give --moves or an input file, not both');
 if (calls && trace) usage('--calls compares the passes too: leave out --trace');
 const why = whyNoC();

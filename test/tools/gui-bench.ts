@@ -8,23 +8,40 @@
 // Fairy-Max, or Stockfish limited to UCI_Elo (1320, its lowest, by default) for a strength estimate.
 
 import { Chess } from 'chess.js';
-import { Session } from './gui.ts';
-import { builtPortCommand, timedRun } from './run.ts';
-import { badEnding, budgets, match, whyNoXboard } from './xboard.ts';
+import { Session } from '../support/gui.ts';
+import { fail, oneOf, positive, readOptions, whole } from '../support/options.ts';
+import { builtPortCommand, timedRun } from '../support/run.ts';
+import { badEnding, budgets, match, whyNoXboard } from '../support/xboard.ts';
 
-const argv = process.argv.slice(2), opt = (name: string, def: string): string => {
-  const k = argv.indexOf(`--${name}`);
-  return k >= 0 && argv[k + 1] !== undefined ? argv[k + 1] : def;
-};
-const games = Number(opt('games', '10')), tc = opt('tc', '0:10'), inc = Number(opt('inc', '0.1'));
-const opponent = opt('opponent', 'fairymax'), elo = opt('elo', '1320'), skill = opt('skill', ''), protocol = opt('protocol', 'xboard') as 'xboard' | 'uci';
-const samples = Number(opt('latency', '60'));
+const USAGE = `usage: npm run bench:gui -- [--games N] [--tc 0:10] [--inc 0.1] [--opponent fairymax|stockfish]
+                          [--elo 1320 | --skill 0] [--protocol xboard|uci] [--latency N]
+  --games N      games through xboard (default 10; 0: none, only the latency part)
+  --tc M:S       each side's base time (default 0:10)
+  --inc S        increment in seconds (default 0.1)
+  --opponent E   fairymax (default) or stockfish
+  --elo E        Stockfish's UCI_Elo (default 1320, its lowest)
+  --skill K      or Stockfish's Skill Level instead
+  --protocol P   xboard (default) or uci (through polyglot)
+  --latency N    stop and isready samples (default 60)`;
+const { values } = readOptions('bench:gui', USAGE, {
+  games: { type: 'string' }, tc: { type: 'string' }, inc: { type: 'string' }, opponent: { type: 'string' },
+  elo: { type: 'string' }, skill: { type: 'string' }, protocol: { type: 'string' }, latency: { type: 'string' },
+});
+const games = whole('bench:gui', 'games', values.games, 0) ?? 10;
+const tc = values.tc ?? '0:10';
+if (!/^\d+(:\d+)?$/.test(tc)) fail('bench:gui', `--tc wants minutes or minutes:seconds, not '${tc}'`);
+const inc = positive('bench:gui', 'inc', values.inc, true) ?? 0.1;
+const opponent = oneOf('bench:gui', 'opponent', values.opponent, ['fairymax', 'stockfish'] as const) ?? 'fairymax';
+const elo = String(whole('bench:gui', 'elo', values.elo, 1320, 3190) ?? 1320);
+const skill = values.skill === undefined ? '' : String(whole('bench:gui', 'skill', values.skill, 0, 20));
+const protocol = oneOf('bench:gui', 'protocol', values.protocol, ['xboard', 'uci'] as const) ?? 'xboard';
+const samples = whole('bench:gui', 'latency', values.latency, 1) ?? 60;
 const pct = (xs: number[], p: number): number => { const s = xs.slice().sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
 const ms = (x: number): string => `${x.toFixed(0)} ms`;
 
 if (games > 0) {
   const why = whyNoXboard();
-  if (why) { console.error(`bench:gui: ${why}`); process.exit(2); }
+  if (why) fail('bench:gui', why);
   const sf = opponent === 'stockfish';
   const m = await match({ protocol, games, tc, inc, timeoutS: 400 * games,
     opponent: sf ? `stockfish` : 'fairymax', opponentUci: sf,

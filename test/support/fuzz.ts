@@ -3,7 +3,7 @@
 // find every move legal and every refusal justified; and, when MICROMAX_C names the C and gcc is
 // here, the output must be byte-identical to the C's.
 //
-//   npm run fuzz -- [--count N] [--seed S] [--jobs J] [--index I] [--show]
+//   (the command: test/tools/fuzz.ts)
 //
 // Script I of seed S is the same on every machine: a failure prints both, and
 // `npm run fuzz -- --seed S --index I --show` runs that script alone and shows it.
@@ -15,8 +15,6 @@
 // bytes before its terminator, and no line reads a byte of the line buffer that no line has
 // written yet: in the C both would be undefined behaviour.
 
-import * as fs from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { Chess } from 'chess.js';
 import { whyNoC, type Variant } from './c-oracle.ts';
 import { decodeMove, inputLines, legalTexts, parseTranscript, referee, seededRandom, type Rng } from './boards.ts';
@@ -229,35 +227,3 @@ export function describeFailure(o: Outcome): string {
     o.failures.join('\n').replace(/\n/g, '\n  ');
 }
 
-// ---- command line -------------------------------------------------------------------------
-
-async function main(argv: string[]): Promise<number> {
-  const opt = { count: 1000, seed: Date.now() % 1_000_000_007, jobs: 2, only: undefined as number | undefined, show: false };
-  for (let a = 0; a < argv.length; a++) {
-    const num = (): number => {
-      const v = Number(argv[++a]);
-      if (!Number.isInteger(v) || v < 0) { process.stderr.write(`fuzz: ${argv[a - 1]} wants a whole number\n`); process.exit(2); }
-      return v;
-    };
-    if (argv[a] === '--count') opt.count = num();
-    else if (argv[a] === '--seed') opt.seed = num();
-    else if (argv[a] === '--jobs') opt.jobs = num();
-    else if (argv[a] === '--index') opt.only = num();
-    else if (argv[a] === '--show') opt.show = true;
-    else { process.stderr.write(`fuzz: unknown option '${argv[a]}'\nusage: fuzz [--count N] [--seed S] [--jobs J] [--index I] [--show]\n`); return 2; }
-  }
-  const noC = whyNoC();
-  console.log(`fuzz: seed ${opt.seed}, ${opt.only !== undefined ? `script ${opt.only}` : `${opt.count} scripts`}, ` +
-    `${opt.jobs} jobs; ${noC ? `not compared with the C: ${noC}` : 'compared with the C'}`);
-  if (opt.show && opt.only !== undefined) {
-    const s = makeScript(opt.seed, opt.only);
-    console.log(`args: ${portArgs(s.variant).join(' ')}\ninput (${s.input.length} bytes): ${JSON.stringify(s.input.toString('latin1'))}`);
-  }
-  const sum = await fuzz({ ...opt, onFailure: (o) => console.log(describeFailure(o)) });
-  console.log(describeSummary(sum));
-  return sum.failed.length || !sum.scripts ? 1 : 0;
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
-  main(process.argv.slice(2)).then((code) => process.exit(code), (err: unknown) => { console.error(err); process.exit(1); });
-}

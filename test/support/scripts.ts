@@ -1,6 +1,6 @@
 // The scripted inputs that the port is diffed against the C on. Each has a file
-// test/scripts/<name>.in (written by make-scripts.ts) and a golden transcript
-// test/golden/<name>.out (written by make-golden.ts from the C, never from the port).
+// test/fixtures/inputs/<name>.in (written by make-scripts.ts) and a golden transcript
+// test/fixtures/golden/<name>.out (written by make-golden.ts from the C, never from the port).
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -43,7 +43,7 @@ export const SCRIPTS: Script[] = [
   { name: 'default-e2e4', slow: true, about: "printf 'e2e4\\n\\n' at the default limit" },
 ];
 
-export const scriptPath = (s: Script): string => path.join(ROOT, 'test', 'scripts', `${s.name}.in`);
-export const goldenPath = (s: Script): string => path.join(ROOT, 'test', 'golden', `${s.name}.out`);
+export const scriptPath = (s: Script): string => path.join(ROOT, 'test', 'fixtures', 'inputs', `${s.name}.in`);
+export const goldenPath = (s: Script): string => path.join(ROOT, 'test', 'fixtures', 'golden', `${s.name}.out`);
 export const scriptInput = (s: Script): Buffer => fs.readFileSync(scriptPath(s));
 export const variant = (s: Script): { nodes?: number; trace?: boolean } => ({ nodes: s.nodes, trace: s.trace });

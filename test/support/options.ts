@@ -1,0 +1,81 @@
+// The command line of every tool in test/tools/, read by node:util's parseArgs. The messages
+// and exit codes are micromax.ts's own: `--help` prints the tool's usage on stdout and exits 0;
+// anything wrong prints one line, `<tool>: <what is wrong> (see --help)`, on stderr and exits 2.
+
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** One line on stderr, exit 2. */
+export function fail(tool: string, message: string): never {
+  process.stderr.write(`${tool}: ${message} (see --help)\n`);
+  process.exit(2);
+}
+
+// parseArgs's own messages are long and name its internals; say what is wrong in our words.
+function reason(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  const name = /'(-[^' ]+)/.exec(e.message)?.[1] ?? '';
+  const option = name.replace(/ <value>$/, '');
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option '${option}'`;
+  if (e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `unexpected argument '${/'([^']*)'/.exec(e.message)?.[1]}'`;
+  if (/does not take an argument/.test(e.message)) return `${option} takes no value`;
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return `${option} wants a value`;
+  return e.message;
+}
+
+/**
+ * The tool's options: `--help` is added to them. With `positionals`, bare arguments are allowed
+ * (at most that many).
+ */
+export function readOptions<O extends Options>(tool: string, usage: string, options: O, positionals = 0,
+  args = process.argv.slice(2)) {
+  const config = { args, options, allowPositionals: positionals > 0, strict: true as const };
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(usage.endsWith('\n') ? usage : `${usage}\n`);
+    process.exit(0);
+  }
+  try {
+    const read = parseArgs(config);
+    if (read.positionals.length > positionals) fail(tool, `takes at most ${positionals === 1 ? 'one argument' : `${positionals} arguments`}, not ${read.positionals.length}`);
+    return read;
+  } catch (err) {
+    return fail(tool, reason(err));
+  }
+}
+
+/** A whole number within [least, most], or exit 2 naming the option. */
+export function whole(tool: string, name: string, v: string | undefined, least: number, most = 2147483647): number | undefined {
+  if (v === undefined) return undefined;
+  const x = Number(v);
+  if (!/^\d+$/.test(v.trim()) || x < least || x > most) fail(tool, `--${name} wants a whole number from ${least} to ${most}, not '${v}'`);
+  return x;
+}
+
+/** A number above 0 (or from 0, with `zero`), a decimal if need be, or exit 2 naming the option. */
+export function positive(tool: string, name: string, v: string | undefined, zero = false): number | undefined {
+  if (v === undefined) return undefined;
+  const x = Number(v);
+  const fits = /^[0-9.e+]+$/i.test(v.trim()) && Number.isFinite(x) && (zero ? x >= 0 : x > 0);
+  if (!fits) fail(tool, `--${name} wants a number ${zero ? 'from 0' : 'above 0'}, not '${v}'`);
+  return x;
+}
+
+/** One of the words given, or exit 2. */
+export function oneOf<W extends string>(tool: string, name: string, v: string | undefined, words: readonly W[]): W | undefined {
+  if (v === undefined) return undefined;
+  if (!(words as readonly string[]).includes(v)) fail(tool, `--${name} wants ${words.join(' or ')}, not '${v}'`);
+  return v as W;
+}
+
+/** A list of moves like e2e4 (with a promotion letter if `promotions`), or exit 2. */
+export function moveList(tool: string, v: string | undefined, promotions: boolean): string[] | undefined {
+  if (v === undefined) return undefined;
+  const moves = v.trim().split(/\s+/).filter(Boolean);
+  const pattern = promotions ? /^[a-h][1-8][a-h][1-8][qrbn]?$/ : /^[a-h][1-8][a-h][1-8]$/;
+  const bad = moves.find((m) => !pattern.test(m));
+  if (bad !== undefined) {
+    fail(tool, `'${bad}' is not a move like e2e4${promotions ? '' : ' (micro-Max promotes to a queen by itself)'}`);
+  }
+  return moves;
+}
