@@ -64,8 +64,10 @@ test('tree: --limit stops early; bad moves, FEN and options exit 2 with a reason
     [['--moves', 'e2e4 e2e4'], /micro-Max does not accept e2e4 there \(move 2\)/],
     [['--moves', 'e2e9'], /'e2e9' is not a move like e2e4/],
     [['--fen', '8/8 w'], /bad FEN: the board needs 8 ranks, not 2/],
-    [['--depth', '-1'], /bad --depth value '-1'/],
-    [['--fast'], /unknown argument '--fast'/],
+    [['--depth', '-1'], /--depth wants a whole number from 0 to 2147483647, not '-1'/],
+    [['--fast'], /unknown option '--fast'/],
+    [['--nodes'], /--nodes wants a value/],
+    [['x'], /unexpected argument 'x'/],
   ] as const;
   for (const [args, why] of bad) {
     const r = tree(...args);

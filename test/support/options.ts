@@ -24,14 +24,33 @@ function reason(err: unknown): string {
   return e.message;
 }
 
+// parseArgs refuses `--depth -1` as ambiguous (the value looks like an option) and its message
+// does not show the value; joined as `--depth=-1`, the value reaches the tool's own check, which
+// says what is wrong with it. A following word that is one of the tool's options is left alone.
+function joinValues(argv: string[], options: Options): string[] {
+  const args: string[] = [];
+  for (let a = 0; a < argv.length; a++) {
+    const name = argv[a].startsWith('--') ? argv[a].slice(2) : '';
+    const next = argv[a + 1];
+    const takesValue = Object.hasOwn(options, name) && options[name].type === 'string';
+    if (takesValue && next !== undefined && next.startsWith('-') && !Object.hasOwn(options, next.slice(2))) {
+      args.push(`${argv[a]}=${next}`);
+      a++;
+    } else {
+      args.push(argv[a]);
+    }
+  }
+  return args;
+}
+
 /**
  * The tool's options: `--help` is added to them. With `positionals`, bare arguments are allowed
  * (at most that many).
  */
 export function readOptions<O extends Options>(tool: string, usage: string, options: O, positionals = 0,
-  args = process.argv.slice(2)) {
-  const config = { args, options, allowPositionals: positionals > 0, strict: true as const };
-  if (args.includes('--help') || args.includes('-h')) {
+  argv = process.argv.slice(2)) {
+  const config = { args: joinValues(argv, options), options, allowPositionals: positionals > 0, strict: true as const };
+  if (argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(usage.endsWith('\n') ? usage : `${usage}\n`);
     process.exit(0);
   }
