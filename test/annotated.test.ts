@@ -1273,3 +1273,9 @@ test('figures of the second pass with a command beside them: the command gives t
   assert.ok(two.some((l) => l.startsWith(`returns ${I / 2 - 2},`)));
   says(`a mate in two, ${I / 2 - 2} (\`npm run tree -- --fen "7k/8/5K2/8/8/8/8/1R6 w - - 0 1" --depth 0\`)`, 'guide');
 });
+
+test('first pass figures: where the root stops deepening', () => {
+  assert.ok(SOURCE.includes('while (d++ < n || z === 8 && N < nodeLimit && d < 98)') && /let nodeLimit = 1e7;/.test(SOURCE));
+  says(`while the node count [\`N\`](#glossary) is below the limit (\`--nodes\`, default ${(1e7).toLocaleString('en-US')}) ` +
+    'and the depth below 98', 'guide');
+});
