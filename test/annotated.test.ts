@@ -121,7 +121,8 @@ const OUTSIDE_BUDGET = ['exercises.md'];                     // its own limit: t
 test(`annotated/ has at most ${BUDGET} words of prose`, (t) => {
   const files = fs.readdirSync(path.join(ROOT, 'annotated')).filter((f) => f.endsWith('.md')).sort();
   assert.deepEqual(files, Object.keys(FILES).sort(), 'a new file in annotated/ must be added to FILES here');
-  const counts = files.filter((f) => !OUTSIDE_BUDGET.includes(f)).map((f) => [f, proseWords(read(`annotated/${f}`))] as const);
+  const counts = files.filter((f) => !OUTSIDE_BUDGET.includes(f))
+    .map((f) => [f, proseWords(read(`annotated/${f}`))] as const);
   const total = counts.reduce((sum, [, n]) => sum + n, 0);
   t.diagnostic(`prose words: ${counts.map(([f, n]) => `${f} ${n}`).join(', ')}; total ${total} of ${BUDGET}`);
   assert.ok(total <= BUDGET, `annotated/ has ${total} words of prose, more than ${BUDGET}`);

@@ -38,9 +38,11 @@ export const CHANGES: Change[] = [
     c: [['b[y]|=7;i+=C;', 'b[y]|=3;i+=198;']],
     games: [
       { name: 'white-promotes', about: "white's h-pawn promotes on h8 (typed), then micro-Max plays 3 moves",
-        lines: [...typed('h2h4 g7g5 h4g5 h7h5 g5g6 h5h4 g6g7 h4h3 g7h8'), ...engineMoves(3)], nodes: 1000, trace: true },
+        lines: [...typed('h2h4 g7g5 h4g5 h7h5 g5g6 h5h4 g6g7 h4h3 g7h8'), ...engineMoves(3)],
+        nodes: 1000, trace: true },
       { name: 'both-promote', about: 'white promotes on h8, black on g1 (typed), then micro-Max moves',
-        lines: [...typed('h2h4 g7g5 h4g5 h7h5 g5g6 h5h4 g6g7 h4h3 g7h8 h3g2 g1f3 g2g1'), ''], nodes: 1000, trace: true },
+        lines: [...typed('h2h4 g7g5 h4g5 h7h5 g5g6 h5h4 g6g7 h4h3 g7h8 h3g2 g1f3 g2g1'), ''],
+        nodes: 1000, trace: true },
     ],
   },
   {
@@ -64,7 +66,8 @@ export const CHANGES: Change[] = [
     c: [['if(p<3&y==E)H=y^16;', 'if(p<3&y==E)H=y^16;if(p<3&&r&7&&E-S&&b[E]&&y-E<2&E-y<2)m=I;']],
     games: [
       { name: 'out-of-check', about: 'a black pawn on d2 gives check; white types e1g1, then c1d2',
-        lines: [...typed('d2d4 e7e5 d4e5 d7d5 g1h3 d5d4 g2g3 d4d3 f1g2 d3d2 e1g1 c1d2'), ''], nodes: 1000, trace: false },
+        lines: [...typed('d2d4 e7e5 d4e5 d7d5 g1h3 d5d4 g2g3 d4d3 f1g2 d3d2 e1g1 c1d2'), ''],
+        nodes: 1000, trace: false },
       { name: 'through-check', about: 'a black pawn on g2 attacks f1, f2 is empty; white types e1g1',
         lines: [...typed('g2g4 h7h5 g4h5 g7g5 g1h3 g5g4 f2f4 g4g3 e2e3 g3g2 f1e2 a7a6 e1g1'), ''], nodes: 1000,
         trace: false },
@@ -183,7 +186,7 @@ const sameSide = (p: string, q: string): boolean => p !== '.' && white(p) === wh
 /** What the input's line k (1-based) is, in words. */
 function lineWords(g: Game, k: number): string {
   const line = g.lines[k - 1];
-  if (line === undefined) return `the end of the input`;
+  if (line === undefined) return k ? 'the end of the input' : 'the start (the first board)';
   return line ? `line ${k} of the input (${line}, typed)` : `line ${k} of the input (empty: micro-Max moves)`;
 }
 
@@ -218,7 +221,8 @@ function traceDifference(g: Game, want: Transcript, got: Transcript, k: number):
   const out = [`while micro-Max thinks after ${lineWords(g, k)}, its pass ${p + 1} differs:`,
     `  the changed C prints ${shown(a[p])}`, `  your copy prints     ${shown(b[p])}`];
   const moves = [want, got].map((t) => t.boards[k] && t.boards[k - 1] ? moveBetween(t.boards[k - 1], t.boards[k]) : '');
-  if (moves[0] !== moves[1]) out.push(`  (the changed C then plays ${moves[0] || 'no move'}, your copy ${moves[1] || 'no move'})`);
+  const [theirs, yours] = moves.map((m) => m || 'no move');
+  if (theirs !== yours) out.push(`  (the changed C then plays ${theirs}, your copy ${yours})`);
   return out;
 }
 
@@ -227,6 +231,8 @@ export function firstDifferenceInWords(g: Game, wantOut: Buffer, got: Result): s
   const want = parseTranscript(wantOut), mine = parseTranscript(got.stdout);
   for (let k = 0; k < Math.max(want.boards.length, mine.boards.length) + 1; k++) {
     const traces = [want.traces[k] ?? [], mine.traces[k] ?? []];
+    const cut = want.boards[k] && !mine.boards[k] && traces[1].every((l, p) => l === traces[0][p]);
+    if (cut) return stopped(g, want, mine, k, got);                     // it ended, mid-search or not
     if (traces[0].join('\n') !== traces[1].join('\n')) return traceDifference(g, want, mine, k);
     const boards = [want.boards[k], mine.boards[k]];
     if (boards[0] && boards[1] && !sameBoard(boards[0], boards[1])) return boardDifference(g, want, mine, k);
@@ -239,11 +245,21 @@ export function firstDifferenceInWords(g: Game, wantOut: Buffer, got: Result): s
 /** One transcript ends where the other goes on. */
 function stopped(g: Game, want: Transcript, mine: Transcript, k: number, got: Result): string[] {
   if (!mine.boards[k]) {
-    const why = got.signal ? `killed by ${got.signal}` : `exit code ${got.code}`;
-    const err = got.stderr.trim().split('\n').slice(0, 4).map((l) => `    ${l}`);
-    return [`your copy stops before the board after ${lineWords(g, k)} (${why})`, ...(err.length ? ['  it says:', ...err] : [])];
+    const why = got.signal === 'SIGKILL' ? 'stopped after 5 minutes' : got.signal ? `killed by ${got.signal}`
+      : `exit code ${got.code}`;
+    const err = errorLines(got.stderr).map((l) => `    ${l}`);
+    const where = k ? `the board after ${lineWords(g, k)}` : 'its first board';
+    return [`your copy stops before ${where} (${why})`, ...(err.length ? ['  it says:', ...err] : [])];
   }
-  return [`your copy prints a board after ${lineWords(g, k)}, where the changed C has ended (after ${want.boards.length} boards)`];
+  return [`your copy prints a board after ${lineWords(g, k)}, where the changed C has ended ` +
+    `(after ${want.boards.length} boards)`];
+}
+
+/** The lines of an error report a learner needs: the error, and where in the file it is. */
+export function errorLines(stderr: string): string[] {
+  const lines = stderr.split('\n').map((l) => l.trimEnd()).filter((l) => l.trim());
+  const errors = lines.filter((l) => /error|\.ts:\d+/i.test(l) && !/^\s+at .*node_modules|node:internal/.test(l));
+  return (errors.length ? errors : lines).slice(0, 4);
 }
 
 function firstByte(a: Buffer, b: Buffer): number {
@@ -258,10 +274,12 @@ export interface Verdict { game: Game; same: boolean; words: string[] }
 
 /** What the game should print (the changed C's transcript) and what the unchanged C prints: the
  *  fixtures, or with `live` the C itself, with a note when a fixture is stale or missing. */
-export async function expected(ch: Change, g: Game, live: boolean): Promise<{ want: Buffer; plain?: Buffer; notes: string[] }> {
+export interface Expected { want: Buffer; plain?: Buffer; notes: string[] }
+export async function expected(ch: Change, g: Game, live: boolean): Promise<Expected> {
   const stored = readFixture(ch, g), plainStored = readFixture(ch, g, true);
   if (!live) {
-    if (!stored) throw new Error(`no fixture ${path.relative(ROOT, fixturePath(ch, g))}: run npm run exercise -- --make`);
+    const missing = path.relative(ROOT, fixturePath(ch, g));
+    if (!stored) throw new Error(`no fixture ${missing}: run npm run exercise -- --make`);
     return { want: stored, plain: plainStored, notes: [] };
   }
   const [want, plain] = await Promise.all([runCGame(ch, g), runCGame(ch, g, true)]);
@@ -272,13 +290,17 @@ export async function expected(ch: Change, g: Game, live: boolean): Promise<{ wa
 }
 
 /** The learner's copy on one game against the changed C (`ran`: the copy's run, if made already). */
-export async function checkGame(ch: Change, g: Game, file: string, live: boolean, ran?: Promise<Result>): Promise<Verdict> {
+export async function checkGame(ch: Change, g: Game, file: string, live: boolean,
+  ran?: Promise<Result>): Promise<Verdict> {
   const [{ want, plain, notes }, got] = await Promise.all([expected(ch, g, live), ran ?? runCopy(file, g)]);
   if (got.stdout.equals(want)) {
     const ok = got.code === 0;
-    return { game: g, same: ok, words: [...notes, ...ok ? [] : [`the output is right, but your copy ends with ${got.code ?? got.signal}`]] };
+    const exit = ok ? [] : [`the output is right, but your copy ends with ${got.code ?? got.signal}`];
+    return { game: g, same: ok, words: [...notes, ...exit] };
   }
-  const words = [...notes, ...firstDifferenceInWords(g, want, got)];
-  if (plain && got.stdout.equals(plain)) words.push('your copy prints exactly what the unchanged micro-Max prints here');
+  const named = { ...got, stderr: got.stderr.split(preparedCopy(file)).join(file) };  // the learner's name
+  const words = [...notes, ...firstDifferenceInWords(g, want, named)];
+  const unchanged = 'your copy prints exactly what the unchanged micro-Max prints here';
+  if (plain && got.stdout.equals(plain)) words.push(unchanged);
   return { game: g, same: false, words };
 }

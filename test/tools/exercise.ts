@@ -11,7 +11,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { whyNoC } from '../support/c-oracle.ts';
-import { CHANGES, EXERCISES, FIXTURES, changeOf, checkGame, fixturePath, runCGame, type Change } from '../support/exercises.ts';
+import {
+  CHANGES, EXERCISES, FIXTURES, changeOf, checkGame, fixturePath, runCGame, type Change,
+} from '../support/exercises.ts';
 import { fail, readOptions } from '../support/options.ts';
 import { ROOT } from '../support/run.ts';
 
@@ -26,6 +28,7 @@ Your copy runs on the exercise's games; what it prints is compared with what mic
 the same way, prints (the stored transcripts, or the C itself when MICROMAX_C is set).`;
 
 const { values, positionals } = readOptions('exercise', USAGE, { make: { type: 'boolean' } }, 2);
+process.stdout.on('error', () => process.exit(0));     // a reader that stops early (| head)
 if (values.make) process.exit(await make(positionals));
 process.exit(await check(exerciseOf(positionals[0]), fileOf(positionals[1])));
 
@@ -33,7 +36,9 @@ process.exit(await check(exerciseOf(positionals[0]), fileOf(positionals[1])));
 function exerciseOf(arg: string | undefined): Change {
   if (arg === undefined) fail('exercise', 'which exercise? give its number');
   const n = Number(arg);
-  if (!/^\d+$/.test(arg) || n < 1 || n > EXERCISES) fail('exercise', `there is no exercise '${arg}' (1 to ${EXERCISES})`);
+  if (!/^\d+$/.test(arg) || n < 1 || n > EXERCISES) {
+    fail('exercise', `there is no exercise '${arg}' (1 to ${EXERCISES})`);
+  }
   const change = changeOf(n);
   if (!change) {
     fail('exercise', `exercise ${n} changes nothing in the engine: its answer is folded under it in ` +
@@ -47,16 +52,23 @@ function fileOf(arg: string | undefined): string {
   const from = process.env.INIT_CWD ?? process.cwd();
   const file = path.resolve(arg === undefined ? ROOT : from, arg ?? DEFAULT_FILE);
   if (!fs.existsSync(file)) {
-    fail('exercise', `no file ${file}${arg === undefined ? `: make your copy first (cp micromax.ts ${DEFAULT_FILE})` : ''}`);
+    const hint = arg === undefined ? `: make your copy first (cp micromax.ts ${DEFAULT_FILE})` : '';
+    fail('exercise', `no file ${file}${hint}`);
   }
   return file;
+}
+
+/** The file as the learner named it: from where npm was started, unless that climbs out of it. */
+function shown(file: string): string {
+  const rel = path.relative(process.env.INIT_CWD ?? process.cwd(), file);
+  return rel && !rel.startsWith('..') ? rel : file;
 }
 
 /** Runs the copy on every game of the exercise and says how each went: 0 all the same, else 1. */
 async function check(change: Change, file: string): Promise<number> {
   const live = whyNoC() === undefined;
   const source = live ? 'the C, changed the same way (MICROMAX_C)' : 'the changed C\'s stored transcripts';
-  console.log(`exercise ${change.n}, ${change.title}: ${path.relative(process.cwd(), file) || file} against ${source}`);
+  console.log(`exercise ${change.n}, ${change.title}: ${shown(file)} against ${source}`);
   let differs = 0;
   for (const [k, g] of change.games.entries()) {
     const v = await checkGame(change, g, file, live);
@@ -65,7 +77,8 @@ async function check(change: Change, file: string): Promise<number> {
     for (const line of v.words) console.log(`  ${line}`);
     if (!v.same) differs++;
   }
-  console.log(differs ? `${differs} of ${change.games.length} games differ` : 'your copy behaves as the changed C does');
+  const games = change.games.length;
+  console.log(differs ? `${differs} of ${games} games differ` : 'your copy behaves as the changed C does');
   return differs ? 1 : 0;
 }
 
@@ -80,7 +93,8 @@ async function make(names: string[]): Promise<number> {
       for (const unchanged of [false, true]) {
         const out = await runCGame(change, g, unchanged);
         fs.writeFileSync(fixturePath(change, g, unchanged), out);
-        console.log(`${path.relative(ROOT, fixturePath(change, g, unchanged)).padEnd(72)} ${String(out.length).padStart(6)} bytes`);
+        const file = path.relative(ROOT, fixturePath(change, g, unchanged));
+        console.log(`${file.padEnd(72)} ${String(out.length).padStart(6)} bytes`);
       }
     }
   }
