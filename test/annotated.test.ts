@@ -25,7 +25,8 @@ const SOURCE = read('micromax.ts');
 const GUIDE = read('annotated/README.md');
 const WALK = read('annotated/micromax.ts.md');
 const APPX = read('annotated/appendix.md');
-const FILES: Record<string, string> = { 'README.md': GUIDE, 'micromax.ts.md': WALK, 'appendix.md': APPX };
+const FILES: Record<string, string> = { 'README.md': GUIDE, 'micromax.ts.md': WALK, 'appendix.md': APPX,
+  'exercises.md': read('annotated/exercises.md') };
 const golden = (name: string): string => read(`test/fixtures/golden/${name}.out`);
 
 // ---- fenced blocks -------------------------------------------------------------------------
@@ -115,12 +116,13 @@ test('every fence names its language; ```ts in the guide and the appendix only q
 /** Words of prose: everything outside the ```ts blocks that copy micromax.ts (the issue's measure). */
 export const proseWords = (md: string): number => md.replace(/```ts\n[\s\S]*?```/g, '').split(/\s+/).filter(Boolean).length;
 const BUDGET = 12000;
+const OUTSIDE_BUDGET = ['exercises.md'];                     // its own limit: test/exercises.test.ts
 
 test(`annotated/ has at most ${BUDGET} words of prose`, (t) => {
-  const files = fs.readdirSync(path.join(ROOT, 'annotated'))
-    .filter((f) => f.endsWith('.md') && f !== 'exercises.md').sort();
+  const files = fs.readdirSync(path.join(ROOT, 'annotated')).filter((f) => f.endsWith('.md')).sort();
   assert.deepEqual(files, Object.keys(FILES).sort(), 'a new file in annotated/ must be added to FILES here');
-  const counts = files.map((f) => [f, proseWords(read(`annotated/${f}`))] as const);
+  const counts = files.filter((f) => !OUTSIDE_BUDGET.includes(f))
+    .map((f) => [f, proseWords(read(`annotated/${f}`))] as const);
   const total = counts.reduce((sum, [, n]) => sum + n, 0);
   t.diagnostic(`prose words: ${counts.map(([f, n]) => `${f} ${n}`).join(', ')}; total ${total} of ${BUDGET}`);
   assert.ok(total <= BUDGET, `annotated/ has ${total} words of prose, more than ${BUDGET}`);
