@@ -540,7 +540,8 @@ test('figures: trace lines are the C\'s (golden transcripts)', () => {
   for (const q of quoted) {
     assert.ok(goldens.some(({ lines: g }) => g.includes(q)), `\`${q}\` is not a line of a golden transcript`);
   }
-  assert.equal(quoted.length, 2);
+  const inCompanion = [GUIDE, WALK, APPX].flatMap((md) => [...prose(md).matchAll(/`([^`\n]+)`/g)].map((m) => m[1]));
+  assert.equal(inCompanion.filter((span) => TRACE.test(span)).length, 2);
   // the first move at the default limit: its last line, the move played, b1-c3
   const first = golden('default-trace').split('\n').filter((l) => TRACE.test(l));
   assert.ok(quoted.includes(first.at(-1)!));
