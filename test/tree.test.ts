@@ -107,6 +107,8 @@ function passTags(calls: SCall[], s: SCall, p: SPass, hinted: Set<number>): stri
   if (p.takes.length) m = I;
   assert.equal(m, p.end.m, `the pass's score, recomputed: ${JSON.stringify(s.c)}`);
   if (p.end.cut) assert.ok(m >= l, 'a cut-off below l');
+  if (p.end.d <= 1 && e >= l) assert.ok(p.end.cut, 'standing pat at or above l cuts off at the first square');
+  for (const t of p.takes.filter((x) => !x.king)) assert.ok(!(s.c.E & 0x88) && Math.abs(t.y - s.c.E) < 2, 'castling');
   const takes = p.takes.map((t) => `${t.king ? TAG.king : TAG.castling} (${square(t.x)}${square(t.y)})`);
   return [...m === -I ? [TAG.noMove] : [], ...new Set(takes), ...p.end.d <= 1 && m === e ? [TAG.pat] : [],
     ...p.end.cut ? [TAG.cut] : []];
@@ -213,7 +215,7 @@ test('tree: the position as chess.js sees it, squares by name, J and Z only with
   for (const m of ['e2e4', 'e7e5']) game.move({ from: m.slice(0, 2), to: m.slice(2) });
   assert.equal(placement(t.heading), game.fen().split(' ')[0]);
   assert.equal(t.heading[9], '  abcdefgh');
-  assert.match(t.heading.join('\n'), /J, Z: keys, left out \(--keys\)/);
+  assert.match(t.heading.join('\n'), /J, Z left out: --keys/);
   const calls = t.out.flatMap((l) => {
     const m = /^ *(\S+) +D\((\d+), (-?\d+), (-?\d+), (-?\d+), (\S+), (\S+), (\d+)\) +(.*)$/.exec(l);
     return m ? [{ level: indent(l), move: m[1], E: m[6], z: m[7], rest: m[9] }] : [];
@@ -235,7 +237,7 @@ test('tree: the position as chess.js sees it, squares by name, J and Z only with
   for (const l of t.out.filter((x) => / best /.test(x))) assert.match(l, /best [a-h][1-8][a-h][1-8](,|;|$)/);
   const keys = tree('--moves', 'e2e4 e7e5', '--nodes', '1000', '--limit', '1', '--keys');
   assert.match(keys.out[0], /^root {2}D\(8, -8000, 8000, 0, 1, 1, e6, 8, 0\) /);
-  assert.match(keys.heading.join('\n'), /J, Z: keys, shown/);
+  assert.match(keys.heading.join('\n'), /J, Z shown: --keys/);
 });
 
 test('tree: --help exits 0 and says every option and every tag; a bad option exits 2', () => {

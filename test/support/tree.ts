@@ -58,12 +58,10 @@ export function boardLines(b: number[]): string[] {
   return [...ranks, '  abcdefgh'];
 }
 
-/** The legend above the tree (the tags are explained by --help). */
-export const legend = (keys: boolean): string[] => [
-  'Each call: the move to it, D(k, q, l, e, E, z, n), its hash probe, → its result (calls made), tags.',
-  `E, z: squares by name (numbers: none, or a root); J, Z: keys, ${keys ? 'shown' : 'left out (--keys)'}; ` +
-    'tags: --help.',
-];
+/** The legend above the tree, one line (the tags are explained by --help). */
+export const legend = (keys: boolean): string =>
+  `Each call: move, D(k, q, l, e, E, z, n) (E, z: squares; J, Z ${keys ? 'shown' : 'left out'}: --keys), probe, ` +
+  '→ result (calls), tags: --help.';
 
 const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
 const pad = (level: number): string => '  '.repeat(level);

@@ -91,13 +91,10 @@ process.stdout.on('error', () => process.exit(0));     // a reader that stops ea
 
 /** What is searched, the board, and the legend: the lines above the first call (not counted). */
 function heading(first: Call, board: number[]): void {
-  const after = opt.moves.length ? [`after ${opt.moves.join(' ')}`] : [];
-  const nodes = opt.nodes ? [`--nodes ${opt.nodes}`] : [];
-  const from = [opt.fen ? `from ${opt.fen}` : 'from the opening', ...after, ...nodes].join(', ');
   const side = first.k === 8 ? 'white' : 'black';
-  const what = call ? `One call, ${named(first)}, ${side} moving (${from}; an empty hash table):`
-    : `micro-Max thinks, ${side} to move (${from}):`;
-  out.buf += [what, ...boardLines(board), ...legend(opt.keys), ''].join('\n') + '\n';
+  const what = call ? `One call, ${named(first)}, ${side} moving, on an empty hash table:`
+    : `micro-Max thinks, ${side} to move:`;
+  out.buf += [what, ...boardLines(board), legend(opt.keys), ''].join('\n') + '\n';
 }
 
 const env: NodeJS.ProcessEnv = {
