@@ -143,10 +143,21 @@ function drawnTags(out: string[]): { move: string; own: string[]; passes: string
 }
 const isOwn = (t: string): boolean => t === TAG.nullMove || t === TAG.hint || t === TAG.answer;
 
+/** A pass scored by the null move is drawn after it: the last call drawn in that pass is the null move. */
+function nullBeforePass(out: string[]): void {
+  out.forEach((l, k) => {
+    if (!/^ *pass \d+ done: .* after the null move/.test(l)) return;
+    let j = k - 1;
+    while (j >= 0 && (indent(out[j]) > indent(l) || /^ *→ /.test(out[j]))) j--;
+    assert.match(out[j], new RegExp(`^ {${2 * indent(l)}}null {2}D\\(`), `${out[j]}\n${l}`);
+  });
+}
+
 async function checkTags(args: string[], input: string, env: NodeJS.ProcessEnv, checks: number, nodes?: number):
   Promise<Record<string, number>> {
   const t = tree(...args, '--depth', '999', '--limit', '0');
   assert.equal(t.status, 0, t.err);
+  nullBeforePass(t.out);
   const calls = await stream(input, env, checks, nodes), want = expected(calls), got = drawnTags(t.out);
   assert.equal(got.length, calls.length);
   const seen: Record<string, number> = {};

@@ -121,7 +121,13 @@ export class Tree {
     if (line[0] === '>') {
       this.open++; this.calls++;
       for (const s of this.stack) s.inside++;
-    } else if (line[0] === '<') this.open--;
+    } else if (line[0] === '<' && --this.open === this.o.depth + 1) this.answered(this.top(), parse(line) as Return);
+  }
+  /** A reply of `up` has returned: if `up`'s pass kept no king, it was the null move, which ends that pass. */
+  private answered(up: Node | undefined, r: Return): void {
+    if (!up?.ended) return;
+    up.ended.nullV = r.v;
+    if (up.call.z !== 8) this.drawPass(up);
   }
   private top(): Node { return this.stack[this.stack.length - 1]; }
 
@@ -195,11 +201,7 @@ export class Tree {
   private leave(r: Return): void {
     const level = --this.open;
     if (level > this.o.depth) return;
-    const node = this.stack.pop()!, up = this.top();
-    if (up?.ended && node.call.move === 'null') {       // the null move's answer completes the pass
-      up.ended.nullV = r.v;
-      if (up.call.z !== 8) this.drawPass(up);
-    }
+    const node = this.stack.pop()!;
     const calls = node.inside ? ` (${plural(node.inside, 'call')})` : '';
     if (level === 0) {
       this.settle(node);
@@ -208,6 +210,7 @@ export class Tree {
       this.done = true;
     } else if (!node.printed) this.o.put(`${node.head}→ ${r.v}${calls}${this.tagText(node)}`);
     else this.o.put(`${pad(level)}→ ${r.v}${calls}`);
+    this.answered(this.top(), r);                      // (after the line: a pass it ends comes below)
   }
 
   /** A one-line call's tags: its own, then its passes' (naming the passes when it ran several). */
