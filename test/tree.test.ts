@@ -16,6 +16,7 @@ import { begin, engine, fen } from '../micromax.ts';
 const MATE = 'k7/p1K5/1P6/8/8/8/8/8 w - - 0 1';           // the guide's mate in one
 const CASTLE = 'k7/8/b7/8/8/8/8/4K2R w K - 0 1';           // a black bishop eyes f1: e1g1 crosses it
 const QUEEN = 'rnb1kbnr/pppppppp/8/8/8/4q3/PPPPPPPP/RNBQKBNR w KQkq - 0 1'; // the guide's queen on e3
+const FOOLS_MATE = 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3';
 const LOYD_MOVES = 'e2e3 a7a5 d1h5 a8a6 h5a5 h7h5 h2h4 a6h6 a5c7 f7f6 c7d7 e8f7 d7b7 d8d3 b7b8 d3h7 b8c8 f7g6 c8e6';
 
 interface Drawn { out: string[]; heading: string[]; err: string; status: number | null }
@@ -295,8 +296,12 @@ test('tree --call: the guide\'s examples, each against D() run on the engine its
     assert.equal(t.status, 0, t.err);
     assert.equal(returned(t), direct(QUEEN, 8, -I, I, 0, S, z, n), call);
   }
-  assert.deepEqual([0, 904, 904].map(String), ['128, 1', '128, 2', 'e3, 1'].map((c) =>
-    String(returned(tree('--fen', QUEEN, '--call', `D(8, -8000, 8000, 0, 128, ${c})`)))));
+  // fool's mate: no legal move, and the null move takes the king (its pass drawn even with the null move hidden)
+  const mated = tree('--fen', FOOLS_MATE, '--call', 'D(8, -8000, 8000, 0, 128, 128, 2)', '--depth', '0');
+  assert.equal(returned(mated), direct(FOOLS_MATE, 8, -I, I, 0, S, S, 2));
+  assert.equal(returned(mated), -I / 2);
+  assert.ok(mated.out.includes(`  pass 2 done: d 2, score -8000, -4000 after the null move; ${TAG.noMove}`),
+    mated.out.join('\n'));
 });
 
 test('tree --call: a bad call is refused with a reason, exit 2 and nothing drawn', () => {
