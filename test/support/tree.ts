@@ -63,6 +63,7 @@ export const legend = (keys: boolean): string =>
   `Each call: move, D(k, q, l, e, E, z, n) (E, z: squares; J, Z ${keys ? 'shown' : 'left out'}: --keys), probe, ` +
   '→ result (calls), tags: --help.';
 
+const column = (s: string, width: number): string => s.length < width ? s.padEnd(width) : `${s} `;
 const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
 const pad = (level: number): string => '  '.repeat(level);
 
@@ -142,7 +143,7 @@ export class Tree {
     const head = `${pad(level)}${label.padEnd(5)} ${named(c, this.o.keys)}`.padEnd((this.o.keys ? 68 : 42) + 2 * level);
     const own = [c.move === 'null' ? TAG.nullMove : '', c.hint ? TAG.hint : '', answers(c) ? TAG.answer : '']
       .filter(Boolean);
-    this.stack.push({ level, call: c, head: `${head} ${probeText(c).padEnd(17)}`, own, printed: false, inside: 0,
+    this.stack.push({ level, call: c, head: `${head} ${column(probeText(c), 17)}`, own, printed: false, inside: 0,
       passes: 0, held: [], folded: new Map(), takes: [], lastBest: '',
       drawsPasses: level === 0 || level < this.o.depth || c.z === 8 });
   }
