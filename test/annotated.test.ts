@@ -488,21 +488,30 @@ test('figures: the traced search is npm run tree\'s output, and the prose reads 
   b.set(START);
   assert.ok(out.includes(`returns ${v}, best ${name(A.X[slot] & 0x77)}${name(A.Y[slot] & 0x77)}, after 54 nodes and 57 calls`));
 
-  // the calls the root makes: move, window, e, n, what the probe found, result, calls made
+  // the calls the root makes: move, window, e, n, what the probe found, result, calls made, tags
+  const CALL = /^ {2}(\S+) +D\(16, (-?\d+), (-?\d+), (-?\d+), 128, ([a-h][1-8]), (\d)\) +(.*?) +→ (-?\d+)/;
   const calls = out.flatMap((l) => {
-    const m = /^ {2}(\S+) +D\(16, (-?\d+), (-?\d+), (-?\d+), 128, \d+, (\d)\) +(.*?) +→ (-?\d+)(?: \((\d+) calls?\))?$/.exec(l);
-    return m ? [{ move: m[1], q: +m[2], l: +m[3], e: +m[4], n: +m[5], probe: m[6], v: +m[7], inside: +(m[8] ?? 0) }] : [];
+    const m = CALL.exec(l), rest = /^(?: \((\d+) calls?\))?(?: {2}(.*))?$/.exec(l.slice(m?.[0].length));
+    return m && rest ? [{ move: m[1], q: +m[2], l: +m[3], e: +m[4], z: m[5], n: +m[6], probe: m[7], v: +m[8],
+      inside: +(rest[1] ?? 0), tags: rest[2]?.split('; ') ?? [] }] : [];
   });
   const pass2 = calls.filter((c) => c.n === 1), pass3 = calls.filter((c) => c.n === 2);
+  assert.ok(calls.every((c) => c.z === c.move.slice(2, 4)));
   assert.equal(out.findIndex((l) => l.includes('pass 1 done')), out.findIndex((l) => l.startsWith('root')) + 1);
+  assert.ok(out.find((l) => l.includes('pass 1 done'))!.endsWith('; stands pat'));
   says('Pass 1 searches nothing: at depth 1 only moves onto `z` are searched, and the root\'s `z` is 8.');
   assert.ok(pass2.every((c) => c.probe === 'empty') && pass2.length === 9);
-  assert.equal(pass3.filter((c) => c.probe === `d 99 v ${I}: answer`).map((c) => c.move).join(), 'c7b7,c7b8');
+  const answered = pass3.filter((c) => c.tags.includes('hash answer'));
+  assert.deepEqual(answered.map((c) => `${c.move} ${c.probe}`),
+    [`c7b7 d 99 v ≥ ${I}`, `c7b8 d 99 v ≥ ${I}`, 'c7d6 d 2 v 93 a7b6']);
   assert.deepEqual(pass2.filter((c) => c.v === I).map((c) => c.move), ['c7b7', 'c7b8']);
-  says('c7b7 and c7b8 step next to the black king, which takes the white king: 8000, stored at depth 99', 'guide');
-  assert.ok(out.some((l) => l.endsWith('best c7d6')) && pass3[0].move === 'c7d6' && pass3[0].probe.endsWith('deepen'));
-  assert.equal(pass3.filter((c) => c.move === 'c7d6').at(-1)!.probe, 'd 2 v 93: answer');
-  says('Pass 3 starts with the hint, c7d6, whose child deepens from its depth-1 entry', 'guide');
+  const takes = pass2.filter((c) => c.tags.some((t) => t.startsWith('king capture')));
+  assert.deepEqual(takes.map((c) => c.move), ['c7b7', 'c7b8']);
+  says('In pass 2, c7b7 and c7b8 step next to the black king, which takes the white king: 8000, stored at depth 99', 'guide');
+  assert.ok(out.some((l) => l.endsWith('best c7d6')) && pass3[0].move === 'c7d6' && pass3[0].probe.startsWith('d 1 '));
+  assert.deepEqual(pass3[0].tags, ['hint (best move first)']);
+  assert.equal(pass3.filter((c) => c.move === 'c7d6').length, 2);
+  says('Pass 3 starts with the hint, c7d6, whose child deepens from its depth-1 entry; the king-losing moves and c7d6 again, in board order, get hash answers.', 'guide');
   // the root's best so far after each call of pass 3, as D() keeps it: the slipped-in move sets m,
   // later ones raise it; each score is minus the reply's, less the penalty when above e (0 here)
   const ms: number[] = [];
@@ -515,15 +524,16 @@ test('figures: the traced search is npm run tree\'s output, and the prose reads 
   says(`in pass 3, after c7d6 (${score('c7d6')}) the children get \`l\` = ${after('c7d6')}, after c7c6 (${score('c7c6')}) ${after('c7c6')}, after b6b7 ${after('b6b7')}`);
   const mate = pass3.find((c) => c.move === 'b6b7')!;
   assert.equal(mate.v, -I / 2); assert.equal(v, I / 2 - 1);
-  says(`its null-move probe takes the king: ${mate.v}, which the root makes ${-mate.v} less the 1-point penalty, ${v}`);
+  assert.deepEqual(mate.tags, ['no legal move (m = -8000)']);
+  says(`After b6b7 black has no legal move: the null-move probe takes the king, ${mate.v}, which the root makes ${-mate.v} less the 1-point penalty, ${v}.`);
   assert.ok(out.some((l) => l.includes('pass 3 done: ply 98')) && !out.some((l) => l.includes('pass 4')));
-  says('That is beyond 2000: `d = 99`, no pass 4.');
+  says('Beyond 2000: `d = 99`, no pass 4.');
   // the window, worked: a reply below its l is exact; a reply that reaches its l cuts off
   const c6 = pass3.find((c) => c.move === 'c7c6')!, d8 = pass3.find((c) => c.move === 'c7d8')!;
   assert.ok(c6.v > c6.q && c6.v < c6.l);
-  says(`c7c6's reply, below its \`l\` of ${c6.l}, is exact: black found nothing reaching ${c6.l}, and ${c6.v} is its best. White's best becomes ${ms[pass3.indexOf(c6)]}.`);
-  assert.ok(d8.inside === 1 && d8.v >= d8.l);
-  says(`c7d8's reply has \`l\` = ${d8.l}: if black can reach ${d8.l}, c7d8 is worth at most ${-d8.l} to white, no better than c7c6. Black's first move (1 call) is worth ${d8.v} to it, ${d8.v} ≥ ${d8.l}: a cut-off. It returns ${d8.v}, meaning "at least ${d8.v}"; white scores the move ${-d8.v}`);
+  says(`c7c6's reply, below its \`l\` of ${c6.l}, is exact: black's best is ${c6.v}. White's best becomes ${ms[pass3.indexOf(c6)]}.`);
+  assert.ok(d8.inside === 1 && d8.v >= d8.l && d8.tags.includes('cut-off (v ≥ l)'));
+  says(`c7d8's reply has \`l\` = ${d8.l}: if black can reach ${d8.l}, c7d8 is worth at most ${-d8.l} to white, no better than c7c6. Black's first move reaches ${d8.v} ≥ ${d8.l}: a cut-off. It returns ${d8.v}, "at least ${d8.v}", and white never learns c7d8's true value.`);
   says(`a lower edge of ${-I - 1} (${-I} less 1, as \`l > e\`)`);
 });
 

@@ -15,8 +15,8 @@ const tool = (name: string, args: string[], env: NodeJS.ProcessEnv = process.env
   spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', `${name}.ts`), ...args],
     { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 1 << 28 });
 const tree = (...args: string[]): { out: string[]; err: string; status: number | null } => {
-  const r = tool('tree', args);
-  return { out: String(r.stdout).split('\n').slice(2, -1), err: String(r.stderr), status: r.status };
+  const r = tool('tree', args), lines = String(r.stdout).split('\n');
+  return { out: lines.slice(lines.indexOf('') + 1, -1), err: String(r.stderr), status: r.status }; // (below heading)
 };
 const level = (l: string): number => l.search(/\S/) / 2;
 
@@ -28,18 +28,19 @@ test('tree: the mate in one, and what --depth hides is counted', () => {
   const calls = (ls: string[]): string[] => ls.filter((l) => / D\(/.test(l));
   assert.equal(calls(all.out).length, 57);
   assert.ok(calls(one.out).every((l) => level(l) <= 1) && calls(one.out).length === 20, one.out.join('\n'));
-  const probe = /^ {4}null  D\(8, -8000, 8000, 0, 128, 17, 1\)/;            // the null-move probe after b6b7
+  const probe = /^ {4}null  D\(8, -8000, 8000, 0, 128, b7, 1\)/;            // the null-move probe after b6b7
   assert.ok(all.out.some((l) => probe.test(l)));
   // each call shown at depth 1 says how many calls it made: the full tree shows that many beneath it
   const deep = calls(all.out), starts = deep.flatMap((l, k) => level(l) === 1 ? [k] : []);
   const shown = calls(one.out).filter((l) => level(l) === 1);
   assert.equal(shown.length, starts.length);
   shown.forEach((l, k) => {
-    const made = Number(/\((\d+) calls?\)$/.exec(l)?.[1] ?? 0), end = starts[k + 1] ?? deep.length;
+    const made = Number(/→ -?\d+ \((\d+) calls?\)/.exec(l)?.[1] ?? 0), end = starts[k + 1] ?? deep.length;
     assert.equal(end - starts[k] - 1, made, l);
     assert.ok(deep[starts[k]].startsWith(l.slice(0, 40)));
   });
-  assert.deepEqual(all.out.filter((l) => /pass \d done/.test(l)), one.out.filter((l) => /pass \d done/.test(l)));
+  const rootPasses = (ls: string[]): string[] => ls.filter((l) => /^  pass \d done/.test(l));
+  assert.deepEqual(rootPasses(all.out), rootPasses(one.out));
 });
 
 test('tree: after moves, its passes are the program\'s own (--trace)', () => {
@@ -52,7 +53,7 @@ test('tree: after moves, its passes are the program\'s own (--trace)', () => {
     .map((m) => m.slice(1).map(Number));
   assert.ok(passes.length >= 3);
   assert.deepEqual(passes, traced);
-  assert.match(t.out[0], /^root  D\(8, -8000, 8000, 0, 36, 8, 0\) +empty$/); // e7e5 skipped e6 (0x24 = 36)
+  assert.match(t.out[0], /^root  D\(8, -8000, 8000, 0, e6, 8, 0\) +empty$/); // E: e7e5 skipped e6 (O = 0x24)
 });
 
 test('tree: --limit stops early; bad moves, FEN and options exit 2 with a reason', () => {
@@ -68,6 +69,7 @@ test('tree: --limit stops early; bad moves, FEN and options exit 2 with a reason
     [['--fast'], /unknown option '--fast'/],
     [['--nodes'], /--nodes wants a value/],
     [['x'], /unexpected argument 'x'/],
+    [['--depth=-1'], /--depth wants a whole number from 0 to \d+, not '-1'/],
   ] as const;
   for (const [args, why] of bad) {
     const r = tree(...args);
@@ -125,8 +127,9 @@ test('compare --calls: a changed C is caught at the first call that differs', { 
     const moves: string[] = [];
     for (let k = n; p[k].up >= 0; k = p[k].up) moves.unshift(p[k].line.split(' ')[1]);
     assert.equal(where, moves.join(' '));
-    assert.match(out, { arguments: /\n {2}C: {4}\S+ D\(/, result: /\n {2}C: {4}then it returns/,
-      calls: /\n {2}C: {4}then it calls \S+ D\([^\n]*\n {2}port: then it returns/ }[what]!);
+    assert.match(out, {                                       // (a changed result shows first in its pass's end)
+      arguments: /\n {2}C: {4}\S+ D\(/, result: /\n {2}C: {4}then it ends a pass: d \d+, m -?\d+[^\n]*then returns/,
+      calls: /\n {2}C: {4}then it calls \S+ D\([^\n]*\n {2}port: then it ends a pass: [^\n]*, a cut-off;/ }[what]!);
   }
   fs.rmSync(dir, { recursive: true });
 });

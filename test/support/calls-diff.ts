@@ -32,8 +32,13 @@ function next(line: string | undefined, r: Return | undefined): string { // an o
   if (line === undefined) return `makes no more calls (the program stopped): it ${returns(r)}`;
   const e = parse(line);
   if (e.t === '<') return returns(r);
-  if (e.t === '>') return `calls ${e.move} ${args(e)}, then ${returns(r)}`;
-  return `ends a pass: ply ${e.d}, N ${e.N}, score ${e.m}, best (${e.X}, ${e.Y}); then ${returns(r)}`;
+  if (e.t === '>') return `calls ${e.move} ${args(e)}${e.hint ? ' (its best move, first)' : ''}, then ${returns(r)}`;
+  if (e.t === '=') return `ends a root pass: ply ${e.d}, N ${e.N}, score ${e.m}, best (${e.X}, ${e.Y}); then ` +
+    returns(r);
+  if (e.t === '!') return `ends a pass: d ${e.d}, m ${e.m}${e.cut ? ', a cut-off' : ''}; then ${returns(r)}`;
+  const what = e.t === '#' && e.king ? 'a king capture' : 'a castling';
+  if (e.t === '#') return `scores m = I on ${what} (${e.x}, ${e.y}); then ${returns(r)}`;
+  return `shows a board; then ${returns(r)}`;
 }
 
 /** Compares the two call streams; prints the verdict and returns the exit code. */

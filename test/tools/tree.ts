@@ -1,40 +1,81 @@
-// npm run tree -- [--moves "e2e4 e7e5"] [--fen FEN] [--nodes N] [--depth D] [--limit L]
+// npm run tree -- [--moves "e2e4 e7e5"] [--fen FEN] [--call "D(k, q, l, e, E, z, n)"] [--nodes N]
+//                 [--depth D] [--limit L] [--keys]
 // micro-Max thinks about its next move, as an empty line makes it do, after those moves (from the
-// opening, or from FEN), and this prints the search call by call, indented by ply: the move that
-// led to the call, its arguments in the guide's names (keys J and Z left out), what the hash probe
-// found, and what the call returned. Each root pass ends with the C's trace figures. --depth hides
-// calls deeper than D plies (default 1); --limit stops after L lines (default 100; 0: no limit).
-// The calls come from the port instrumented by test/support/calls.ts; exit 2 on bad arguments.
+// opening, or from FEN), or runs the one call of D() given; this prints the search call by call,
+// indented by ply, below a board of the position: the move that led to each call, its arguments in
+// the guide's names (squares by name), what the hash probe found, what the call returned, and tags
+// for what the engine did there (see USAGE). The calls come from the port instrumented by
+// test/support/calls.ts and are drawn by test/support/tree.ts; exit 2 on bad arguments.
 
 import { fail, moveList, readOptions, whole } from '../support/options.ts';
-import { I, args, parse, probed, runCalls, square, type Call, type Pass } from '../support/calls.ts';
+import { runCalls, type Call } from '../support/calls.ts';
+import { Refused, Tree, boardLines, legend, named, readCall, type CallArgs } from '../support/tree.ts';
 
-const USAGE = `usage: npm run tree -- [--moves "e2e4 e7e5"] [--fen FEN] [--nodes N] [--depth D] [--limit L]
-  --moves "..."  the moves from the opening before micro-Max thinks
-  --fen FEN      or the position to think in (port only: the C has no set-up)
-  --nodes N      stop deepening after N nodes (default: the C's 1e7)
-  --depth D      hide calls deeper than D plies below the root (default 1)
-  --limit L      stop after L lines (default 100; 0: no limit)`;
-function usage(msg: string): never {
-  return fail('tree', msg);
-}
+const USAGE = `usage: npm run tree -- [--moves "e2e4 e7e5"] [--fen FEN] [--call "D(k, q, l, e, E, z, n)"]
+                       [--nodes N] [--depth D] [--limit L] [--keys]
+micro-Max thinks about its next move (as an empty line makes it do), and this prints its search call
+by call, indented by ply, below the position.
+  --moves "..."  the moves, from the opening (or FEN), before micro-Max thinks
+  --fen FEN      the position to start from (port only: the C has no set-up)
+  --call "D(..)" instead of the think, one call of D() on that position, with seven arguments in order
+                 or by name (D(k=8, q=-8000, l=-50, e=0, E=128, z=128, n=3)): k 8 (white) or 16 (black),
+                 whoever is to move; q < l; e the running score; E and z a square (e3) or 128 for none
+                 (E also -128), z 8 for a root search; n 1 to 98 (0 with z 8). J and Z are 1 and 1, the
+                 keys main() gives every position it searches (a reply's keys are its caller's plus the
+                 move's change, Jd()); the hash table starts empty
+  --nodes N      a root search (z 8) stops deepening after N nodes (default: the C's 1e7)
+  --depth D      draw calls down to D plies below the first (default 1); deeper ones are only counted
+  --limit L      stop after L lines (default 100; 0: no limit)
+  --keys         show the hash keys J and Z in each call
+
+Each line: the move to a call (null: the null move; root: the think; call: --call's), D(k, q, l, e, E,
+z, n) with E and z by square name (numbers are no square: E 128 or -128, none; z 8, a root; z 128, no
+last move; a first think's E is 0, the C's unset O, which the engine reads as a8), the hash probe
+(empty; full: 8 slots held by other positions; or the entry's depth d, score v, ≥ for a lower bound,
+≤ for an upper one, and best move), → the result (calls made inside), then tags. A call whose replies
+are drawn, and every root search, draws its passes ("pass k done") after their calls: D()'s depth d
+(a root's: the trace's ply and node count), the score m and the best move X, Y.
+Tags, each on the line of the call (or the pass) in which D() does it:
+  hint (best move first)  this call's move is its caller's best, slipped in before the board walk
+                          (\`if (Y & 8) H = y = …\`); the walk searches it again when it gets there
+  hash answer             the entry is deep enough (d ≥ n) and its score fits the window (exact, a
+                          lower bound ≥ l or an upper bound ≤ q): D() returns it, counting no node
+  stands pat              a pass of depth d ≤ 1 starts from the running score (m = e) and ends with
+                          m = e: nothing it searched or saw scored more
+  cut-off (v ≥ l)         the best score so far, m (a move's v; e when standing pat; 8000 on a king
+                          capture), reached l: \`if (m >= l) break C\` ends the pass there
+  king capture (x-y)      the move x-y would take the king (\`i < 0\`): m = 8000
+  illegal castling (x-y)  the move x-y lands on or beside E, the square a castling king crossed: m = 8000
+  no legal move (m = -8000)   the pass ends at m = -8000: every move lost the king (or there was none)
+  null move: is the side to move in check?
+                          the call after such a pass: the other side moves on the same board, depth
+                          1. Taking the king (8000) makes the pass -4000, checkmate; else it scores
+                          minus half the call's result (a stalemate: about 0). It inherits z, so after
+                          a root's pass it is a root search (z 8) itself, with its own passes, and its
+                          result can be a deep score (in Loyd's stalemate 3999, so -1999).
+A call drawn on one line lists its passes' tags, naming the passes when it ran several.
+Exit 0, or 2 for bad arguments, a bad FEN or a move micro-Max refuses.`;
+const usage = (msg: string): never => fail('tree', msg);
 
 const { values } = readOptions('tree', USAGE, {
-  moves: { type: 'string' }, fen: { type: 'string' }, nodes: { type: 'string' }, depth: { type: 'string' },
-  limit: { type: 'string' },
+  moves: { type: 'string' }, fen: { type: 'string' }, call: { type: 'string' }, nodes: { type: 'string' },
+  depth: { type: 'string' }, limit: { type: 'string' }, keys: { type: 'boolean' },
 });
 const opt = {
   moves: moveList('tree', values.moves, false) ?? [],
   fen: values.fen ?? '',
+  call: values.call === undefined ? undefined : readCall(values.call),
   nodes: whole('tree', 'nodes', values.nodes, 1),
   depth: whole('tree', 'depth', values.depth, 0) ?? 1,
   limit: whole('tree', 'limit', values.limit, 0) ?? 100,
+  keys: values.keys ?? false,
 };
 if (values.fen !== undefined && !values.fen.trim()) usage('--fen needs a position');
+if (typeof opt.call === 'string') usage(`--call: ${opt.call}`);
+const call = opt.call as CallArgs | undefined;
 
-// ---- drawing the stream -----------------------------------------------------------------------
+// ---- the output ---------------------------------------------------------------------------
 
-interface Shown { level: number; text: string; inside: number; printed: boolean }
 class Stop { constructor(readonly last: string, readonly code: number) {} }
 const out = {
   lines: 0, buf: '',
@@ -46,74 +87,36 @@ const out = {
   },
   flush(): void { process.stdout.write(this.buf); this.buf = ''; },
 };
-const pad = (level: number): string => '  '.repeat(level);
-const run = runCalls('port', opt.moves.map((m) => `${m}\n`).join('') + '\n', { nodes: opt.nodes },
-  opt.fen ? { MICROMAX_FEN: opt.fen } : {});
 process.stdout.on('error', () => process.exit(0));     // a reader that stops early (| head)
 
-const game = { started: false, checked: 0, open: 0, calls: 0, passes: 0, last: undefined as Pass | undefined };
-const stack: Shown[] = [];                             // the open calls that are shown
-function settle(): void {                              // a call waiting for its result has calls shown
-  const top = stack.at(-1);
-  if (top && !top.printed) { out.put(top.text.trimEnd()); top.printed = true; }
-}
-function call(c: Call): void {
-  const level = game.open++;
-  game.calls++;
-  for (const s of stack) s.inside++;                   // one more call inside each one shown
-  if (level > opt.depth) return;
-  settle();
-  const text = `${pad(level)}${(level ? c.move : 'root').padEnd(5)} ${args(c)}`;
-  stack.push({ level, text: `${text.padEnd(44 + 2 * level)} ${probed(c).padEnd(20)}`, inside: 0, printed: false });
-}
-function back(v: number, N: number): void {
-  const level = --game.open;
-  if (level > opt.depth) return;
-  const s = stack.pop()!, calls = s.inside ? ` (${plural(s.inside, 'call')})` : '';
-  if (level === 0) {
-    settle();
-    out.put(`returns ${v}${best(game.last)}, after ${plural(N, 'node')} and ${plural(game.calls, 'call')}`);
-  } else if (!s.printed) out.put(`${s.text}→ ${v}${calls}`);
-  else out.put(`${pad(level)}→ ${v}${calls}`);
+/** What is searched, the board, and the legend: the lines above the first call (not counted). */
+function heading(first: Call, board: number[]): void {
+  const side = first.k === 8 ? 'white' : 'black';
+  const what = call ? `One call, ${named(first)}, ${side} moving, on an empty hash table:`
+    : `micro-Max thinks, ${side} to move:`;
+  out.buf += [what, ...boardLines(board), legend(opt.keys), ''].join('\n') + '\n';
 }
 
-const best = (p: Pass | undefined): string => p && p.d > 0 ? `, best ${square(p.X)}${square(p.Y)}` : '';
-const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+const env: NodeJS.ProcessEnv = {
+  ...opt.fen ? { MICROMAX_FEN: opt.fen } : {},
+  ...call ? { MICROMAX_CALL: [call.k, call.q, call.l, call.e, call.E, call.z, call.n].join(' ') } : {},
+};
+const run = runCalls('port', opt.moves.map((m) => `${m}\n`).join('') + '\n', { nodes: opt.nodes }, env);
+const tree = new Tree({ depth: opt.depth, keys: opt.keys, checks: opt.moves.length, top: call ? 'call' : 'root',
+  put: (l) => out.put(l), heading });
+
 async function draw(): Promise<void> {
   for (let line = await run.lines.next(); line !== undefined; line = await run.lines.next()) {
-    if (!game.started) {                               // (a bad FEN: no line, no heading)
-      game.started = true;
-      const from = opt.fen ? `from ${opt.fen}` : 'from the opening', after = opt.moves.join(' ');
-      const nodes = opt.nodes ? `, --nodes ${opt.nodes}` : '';
-      out.buf += `micro-Max thinks (${from}${after ? `, after ${after}` : ''}${nodes}).\n` +
-        'Each call: the move to it, D(k, q, l, e, E, z, n), its probe (an entry: d, v), → its result (calls made).\n';
-    }
-    if (stack.length && game.open > opt.depth + 1 && line[0] !== '=') { // hidden: only counted
-      if (line[0] === '>') { game.open++; game.calls++; for (const s of stack) s.inside++; } else game.open--;
-      continue;
-    }
-    const e = parse(line);
-    if (game.checked < opt.moves.length) {             // the typed moves' legality checks: not drawn
-      if (e.t === '>') game.open++;
-      else if (e.t === '<' && --game.open === 0) {
-        const move = opt.moves[game.checked];
-        if (e.v !== I) throw new Stop(`micro-Max does not accept ${move} there (move ${game.checked + 1})`, 2);
-        game.checked++;
-      }
-      continue;
-    }
-    if (e.t === '>') call(e);
-    else if (e.t === '<') { back(e.v, e.N); if (game.open === 0) return; }
-    else {
-      settle();
-      game.last = e;
-      out.put(`${pad(1)}pass ${++game.passes} done: ply ${e.d}, ${plural(e.N, 'node')}, score ${e.m}${best(e)}`);
-    }
+    tree.feed(line);
+    if (tree.done) return;
   }
   const code = await run.done;                         // (2: a bad FEN, and the port said why)
   throw new Stop(code === 2 ? '' : `the port ended (exit ${code}) before its search did`, code === 2 ? 2 : 1);
 }
 try { await draw(); } catch (err) {
+  if (err instanceof Refused) {
+    err = new Stop(`micro-Max does not accept ${opt.moves[err.move - 1]} there (move ${err.move})`, 2);
+  }
   if (!(err instanceof Stop)) throw err;
   if (err.code) process.stderr.write(err.last ? `tree: ${err.last}\n` : '');
   else if (err.last) out.buf += err.last + '\n';

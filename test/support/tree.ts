@@ -1,0 +1,290 @@
+// Drawing a call stream (test/support/calls.ts) as a tree, for `npm run tree` (test/tools/tree.ts):
+// one line a call, indented by ply, with squares by name and tags where the engine does something
+// worth naming. Every tag is read from the stream, where the instrumented D0() logged the act
+// (a '^' on the call, a '#' or '!' line) or from the call's own line (its probe); nothing is guessed.
+
+import { I, S, parse, square, type Call, type Pass, type PassEnd, type Return, type Take } from './calls.ts';
+
+/** The tags, as printed. Their meanings are the tool's --help (test/tools/tree.ts). */
+export const TAG = {
+  nullMove: 'null move: is the side to move in check?',
+  hint: 'hint (best move first)',
+  answer: 'hash answer',
+  pat: 'stands pat',
+  cut: 'cut-off (v ≥ l)',
+  king: 'king capture',
+  castling: 'illegal castling',
+  noMove: 'no legal move (m = -8000)',
+} as const;
+
+// ---- the words of a line --------------------------------------------------------------------
+
+const isSquare = (s: number): boolean => s >= 0 && (s & 0x88) === 0;
+/** A square by name (e3); a number that is no square as it is (E 128, z 8). */
+export const place = (s: number): string => isSquare(s) ? square(s) : String(s);
+/** A move from X and Y as D() holds them (flags masked off), or '' when they are no move. */
+export function bestMove(X: number, Y: number): string {
+  const x = X & 0x77, y = Y & 0x77;
+  return x === y ? '' : square(x) + square(y);
+}
+
+/** D(k, q, l, e, E, z, n) with E and z by name; J and Z only with `keys`. */
+export const named = (c: Call, keys = false): string =>
+  `D(${[c.k, c.q, c.l, c.e, ...(keys ? [c.J, c.Z] : []), place(c.E), place(c.z), c.n].join(', ')})`;
+
+/** Does the probe's entry answer the call at once? D()'s own test, on the entry the probe found. */
+export function answers(c: Call): boolean {
+  const p = c.probe;
+  if (!p || p.d === undefined) return false;
+  return p.d >= c.n && (p.v! >= c.l || (p.X! & S) !== 0) && (p.v! <= c.q || (p.X! & 8) !== 0);
+}
+
+/** What the probe found: empty, full (8 slots held by others), or the entry: depth, score and its
+ *  bound (≥ a lower bound, ≤ an upper bound, bare when exact), and best move. */
+export function probeText(c: Call): string {
+  const p = c.probe;
+  if (!p) return 'full';
+  if (p.d === undefined) return 'empty';
+  const atLeast = (p.X! & 8) !== 0, atMost = (p.X! & S) !== 0;
+  const bound = atLeast === atMost ? '' : atLeast ? '≥ ' : '≤ ';
+  const best = bestMove(p.X!, p.Y!);
+  return `d ${p.d} v ${bound}${p.v}${best ? ` ${best}` : ''}`;
+}
+
+/** The root position, 8 ranks and the files, with FEN letters (upper case white). */
+export function boardLines(b: number[]): string[] {
+  const piece = (u: number): string => u & 8 ? '.PPNKBRQ'[u & 7] : '.ppnkbrq'[u & 7];
+  const ranks = [...Array(8)].map((_, r) => `${8 - r} ${b.slice(8 * r, 8 * r + 8).map(piece).join('')}`);
+  return [...ranks, '  abcdefgh'];
+}
+
+/** The legend above the tree, one line (the tags are explained by --help). */
+export const legend = (keys: boolean): string =>
+  `Each call: move, D(k, q, l, e, E, z, n) (E, z: squares; J, Z ${keys ? 'shown' : 'left out'}: --keys), probe, ` +
+  '→ result (calls), tags: --help.';
+
+const column = (s: string, width: number): string => s.length < width ? s.padEnd(width) : `${s} `;
+const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+const pad = (level: number): string => '  '.repeat(level);
+
+// ---- the tree -------------------------------------------------------------------------------
+
+export interface TreeOptions {
+  depth: number;                                       // calls deeper than this are only counted
+  keys: boolean;                                       // show J and Z
+  checks: number;                                      // calls from main() to pass over (typed moves)
+  top: string;                                         // the first call's label: root, call
+  put: (line: string) => void;                         // where the lines go
+  heading: (first: Call, board: number[]) => void;     // called before the first call is drawn
+}
+
+/** A pass of a drawn call that has ended and is not drawn yet (its root line, or a null move, to come). */
+interface Ended { number: number; end: PassEnd; tags: string[]; nullV?: number }
+interface Node {
+  level: number; call: Call; head: string; own: string[]; // own: the call's tags (hint, hash answer)
+  printed: boolean; inside: number; passes: number; held: string[];
+  folded: Map<string, number[]>;                       // its passes' tags, by pass (for its one line)
+  ended?: Ended; takes: Take[]; drawsPasses: boolean; lastBest: string;
+}
+/** The typed moves' legality check that said no. */
+export class Refused { constructor(readonly move: number) {} }
+
+export class Tree {
+  private open = 0;
+  private calls = 0;
+  private checked = 0;
+  private board: number[] = [];
+  private stack: Node[] = [];
+  done = false;
+  constructor(private readonly o: TreeOptions) {}
+
+  /** Reads one line of the stream; `done` is true once the first drawn call has returned. */
+  feed(line: string): void {
+    if (this.checked < this.o.checks) return this.check(line);
+    if (this.open > this.o.depth + 1) return this.count(line);
+    const e = parse(line);
+    if (e.t === '@') this.board = e.b;
+    else if (e.t === '>') this.enter(e);
+    else if (e.t === '<') this.leave(e);
+    else if (e.t === '#') this.top().takes.push(e);
+    else if (e.t === '!') this.passEnds(this.top(), e);
+    else this.rootPass(this.top(), e);
+  }
+
+  private check(line: string): void {                  // a typed move's legality check: not drawn
+    if (line[0] === '>') this.open++;
+    else if (line[0] === '<' && --this.open === 0) {
+      if ((parse(line) as Return).v !== I) throw new Refused(this.checked + 1);
+      this.checked++;
+    }
+  }
+  private count(line: string): void {                 // inside a hidden call: only counted
+    if (line[0] === '>') {
+      this.open++; this.calls++;
+      for (const s of this.stack) s.inside++;
+    } else if (line[0] === '<' && --this.open === this.o.depth + 1) this.answered(this.top(), parse(line) as Return);
+  }
+  /** A reply of `up` has returned: if `up`'s pass kept no king, it was the null move, which ends that pass. */
+  private answered(up: Node | undefined, r: Return): void {
+    if (!up?.ended) return;
+    up.ended.nullV = r.v;
+    if (up.call.z !== 8) this.drawPass(up);
+  }
+  private top(): Node { return this.stack[this.stack.length - 1]; }
+
+  private enter(c: Call): void {
+    const level = this.open++;
+    this.calls++;
+    for (const s of this.stack) s.inside++;
+    if (level > this.o.depth) return;
+    if (level === 0) this.o.heading(c, this.board);
+    else this.settle(this.top());
+    const label = level ? c.move : this.o.top;
+    const head = `${pad(level)}${label.padEnd(5)} ${named(c, this.o.keys)}`.padEnd((this.o.keys ? 68 : 42) + 2 * level);
+    const own = [c.move === 'null' ? TAG.nullMove : '', c.hint ? TAG.hint : '', answers(c) ? TAG.answer : '']
+      .filter(Boolean);
+    this.stack.push({ level, call: c, head: `${head} ${column(probeText(c), 17)}`, own, printed: false, inside: 0,
+      passes: 0, held: [], folded: new Map(), takes: [], lastBest: '',
+      drawsPasses: level === 0 || level < this.o.depth || c.z === 8 });
+  }
+
+  /** A call that has something drawn inside it: its own line first, then its passes so far. */
+  private settle(node: Node): void {
+    if (node.printed) return;
+    node.printed = true;
+    this.o.put(`${node.head.trimEnd()}${node.own.length ? `  ${node.own.join('; ')}` : ''}`.trimEnd());
+    for (const l of node.held) this.o.put(l);
+  }
+
+  private passEnds(node: Node, p: PassEnd): void {
+    const number = ++node.passes, tags = this.passTags(node, p);
+    node.takes = [];
+    node.lastBest = bestMove(p.X, p.Y);
+    for (const t of tags) node.folded.set(t, [...node.folded.get(t) ?? [], number]);
+    node.ended = { number, end: p, tags };
+    if (node.call.z !== 8 && p.m !== -I) this.drawPass(node);
+  }
+
+  /** The acts of a pass: its king captures, standing pat, the cut-off. */
+  private passTags(node: Node, p: PassEnd): string[] {
+    const takes = node.takes.map((t) => `${t.king ? TAG.king : TAG.castling} (${square(t.x)}${square(t.y)})`);
+    const pat = p.d <= 1 && p.m === node.call.e ? [TAG.pat] : [];
+    return [...p.m === -I ? [TAG.noMove] : [], ...new Set(takes), ...pat, ...p.cut ? [TAG.cut] : []];
+  }
+
+  /** A pass of a call that is not a root search: its depth, score, best move and tags. */
+  private drawPass(node: Node): void {
+    const x = node.ended!;
+    node.ended = undefined;
+    const score = x.nullV === undefined ? `${x.end.m}` : `${x.end.m}, ${-x.nullV / 2 | 0} after the null move`;
+    const best = bestMove(x.end.X, x.end.Y);
+    this.passLine(node, `pass ${x.number} done: d ${x.end.d}, score ${score}${best ? `, best ${best}` : ''}`, x.tags);
+  }
+
+  /** A pass of a root search (z 8): the program's own trace line, in words. */
+  private rootPass(node: Node, p: Pass): void {
+    const x = node.ended!;
+    node.ended = undefined;
+    const score = x.end.m === -I ? `${x.end.m}, ${p.m} after the null move` : `${p.m}`;
+    const best = bestMove(p.X, p.Y);
+    node.lastBest = best;
+    this.settle(node);
+    this.passLine(node, `pass ${x.number} done: ply ${p.d}, ${plural(p.N, 'node')}, score ${score}` +
+      `${best ? `, best ${best}` : ''}`, x.tags);
+  }
+
+  private passLine(node: Node, text: string, tags: string[]): void {
+    if (!node.drawsPasses) return;
+    const line = `${pad(node.level + 1)}${text}${tags.length ? `; ${tags.join('; ')}` : ''}`;
+    if (node.printed) this.o.put(line); else node.held.push(line);
+  }
+
+  private leave(r: Return): void {
+    const level = --this.open;
+    if (level > this.o.depth) return;
+    const node = this.stack.pop()!;
+    const calls = node.inside ? ` (${plural(node.inside, 'call')})` : '';
+    if (level === 0) {
+      this.settle(node);
+      const best = node.lastBest ? `, best ${node.lastBest}` : '';
+      this.o.put(`returns ${r.v}${best}, after ${plural(r.N, 'node')} and ${plural(this.calls, 'call')}`);
+      this.done = true;
+    } else if (!node.printed) this.o.put(`${node.head}→ ${r.v}${calls}${this.tagText(node)}`);
+    else this.o.put(`${pad(level)}→ ${r.v}${calls}`);
+    this.answered(this.top(), r);                      // (after the line: a pass it ends comes below)
+  }
+
+  /** A one-line call's tags: its own, then its passes' (naming the passes when it ran several). */
+  private tagText(node: Node): string {
+    const passes = [...node.folded].map(([t, ks]) =>
+      node.passes < 2 ? t : `${t} in pass${ks.length > 1 ? 'es' : ''} ${ks.join(', ')}`);
+    const all = [...node.own, ...passes];
+    return all.length ? `  ${all.join('; ')}` : '';
+  }
+}
+
+// ---- --call "D(k, q, l, e, E, z, n)" --------------------------------------------------------
+
+export const CALL_NAMES = ['k', 'q', 'l', 'e', 'E', 'z', 'n'] as const;
+export type CallArgs = Record<(typeof CALL_NAMES)[number], number>;
+
+const squareOf = (s: string): number => 16 * (56 - s.charCodeAt(1)) + s.charCodeAt(0) - 97;
+const BOUND = 9999;                                     // scores and windows, either way
+
+/** One argument's value, or what is wrong with it. */
+function argument(name: string, text: string): number | string {
+  const t = text.trim();
+  const sides: Record<string, number> = { 8: 8, white: 8, 16: 16, black: 16 };
+  if (name === 'k') return sides[t] ?? 'k is 8 (white) or 16 (black)';
+  if (name === 'E' || name === 'z') {
+    if (/^[a-h][1-8]$/.test(t)) return squareOf(t);
+    const none = name === 'E' ? ['128', '-128'] : ['128', '8'];
+    if (none.includes(t)) return Number(t);
+    return name === 'E' ? 'E is a square (e3), or 128 or -128 for none'
+      : 'z is a square (e3), 128 for no last move, or 8 for a root search';
+  }
+  if (!/^-?\d+$/.test(t)) return `${name} is a whole number`;
+  const v = Number(t);
+  if (name === 'n') return v >= 0 && v <= 98 ? v : 'n is a depth from 1 to 98 (0 for a root search)';
+  return Math.abs(v) <= BOUND ? v : `${name} is from ${-BOUND} to ${BOUND}`;
+}
+
+/** The items of "D(a, b, ...)": the arguments, each "value" or "name=value". */
+function items(text: string): string[] {
+  const inner = text.trim().replace(/^D\s*\(/, '').replace(/\)\s*$/, '').trim();
+  return inner.includes(',') ? inner.split(',').map((s) => s.trim()) : inner.split(/\s+/).filter(Boolean);
+}
+
+/** The seven arguments by name, from either form, or what is wrong. */
+function byName(list: string[]): Record<string, string> | string {
+  const named = list.map((s) => /^(\w+)\s*[=:]\s*(.+)$/.exec(s));
+  if (named.every((m) => m === null)) {
+    if (list.length !== 7) return `D() takes 7 arguments here (k, q, l, e, E, z, n), not ${list.length}`;
+    return Object.fromEntries(CALL_NAMES.map((n, i) => [n, list[i]]));
+  }
+  if (named.some((m) => m === null)) return 'give all the arguments in order, or all by name (k=8, q=-8000, ...)';
+  const out: Record<string, string> = {};
+  for (const [, name, value] of named as RegExpExecArray[]) {
+    if (name === 'J' || name === 'Z') return 'J and Z are not given: the tool uses 1 and 1, as main() does';
+    if (!(CALL_NAMES as readonly string[]).includes(name)) return `no argument '${name}' (k, q, l, e, E, z, n)`;
+    if (name in out) return `${name} is given twice`;
+    out[name] = value;
+  }
+  const missing = CALL_NAMES.filter((n) => !(n in out));
+  return missing.length ? `missing ${missing.join(', ')}` : out;
+}
+
+/** --call's text as D()'s arguments, or what is wrong with it. */
+export function readCall(text: string): CallArgs | string {
+  const raw = byName(items(text));
+  if (typeof raw === 'string') return raw;
+  const args = {} as CallArgs;
+  for (const name of CALL_NAMES) {
+    const v = argument(name, raw[name]);
+    if (typeof v === 'string') return v;
+    args[name] = v;
+  }
+  if (args.q >= args.l) return `the window is empty: q (${args.q}) must be below l (${args.l})`;
+  if (args.n === 0 && args.z !== 8) return 'n is 1 or more (0 only for a root search, z 8)';
+  return args;
+}

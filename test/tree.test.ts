@@ -1,0 +1,338 @@
+// `npm run tree` (test/tools/tree.ts) against what it draws from: its tags are checked call by call
+// against this file's own reading of the raw call stream (test/support/calls.ts) and the engine's
+// arithmetic, its board against chess.js, its nested null-move search against the program's own
+// --trace lines, and its --call against D() run directly on the engine.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { Chess } from 'chess.js';
+import { I, S, parse, runCalls, square, type Call, type PassEnd, type Take } from './support/calls.ts';
+import { TAG } from './support/tree.ts';
+import { ROOT, runPortSync } from './support/run.ts';
+import { begin, engine, fen } from '../micromax.ts';
+
+const MATE = 'k7/p1K5/1P6/8/8/8/8/8 w - - 0 1';           // the guide's mate in one
+const CASTLE = 'k7/8/b7/8/8/8/8/4K2R w K - 0 1';           // a black bishop eyes f1: e1g1 crosses it
+const QUEEN = 'rnb1kbnr/pppppppp/8/8/8/4q3/PPPPPPPP/RNBQKBNR w KQkq - 0 1'; // the guide's queen on e3
+const FOOLS_MATE = 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3';
+const LOYD_MOVES = 'e2e3 a7a5 d1h5 a8a6 h5a5 h7h5 h2h4 a6h6 a5c7 f7f6 c7d7 e8f7 d7b7 d8d3 b7b8 d3h7 b8c8 f7g6 c8e6';
+
+interface Drawn { out: string[]; heading: string[]; err: string; status: number | null }
+function tree(...args: string[]): Drawn {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'tree.ts'), ...args],
+    { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const lines = r.stdout.split('\n'), gap = lines.indexOf('');
+  return { out: lines.slice(gap + 1, -1), heading: lines.slice(0, gap), err: r.stderr, status: r.status };
+}
+const indent = (l: string): number => l.search(/\S/) / 2;
+
+// ---- the stream, read here --------------------------------------------------------------------
+
+interface SPass { end: PassEnd; kids: number[]; takes: Take[] }
+interface SCall { c: Call; kids: number[]; passes: SPass[]; v: number; N: number; up: number }
+
+/** Every call of the run's first drawn call (after `checks` calls from main()), with its passes. */
+async function stream(input: string, env: NodeJS.ProcessEnv, checks: number, nodes?: number): Promise<SCall[]> {
+  const r = runCalls('port', input, { nodes }, env), calls: SCall[] = [], open: number[] = [];
+  const skip = { left: checks, depth: 0 };               // the typed moves' checks, passed over
+  let cur: { kids: number[]; takes: Take[] }[] = [];
+  for (let l = await r.lines.next(); l !== undefined; l = await r.lines.next()) {
+    if (skip.depth || (!open.length && l[0] === '>' && skip.left)) {
+      if (l[0] === '>') skip.depth++;
+      else if (l[0] === '<' && --skip.depth === 0) skip.left--;
+      continue;
+    }
+    const e = parse(l);
+    if (e.t === '>') {
+      const up = open.at(-1) ?? -1;
+      calls.push({ c: e, kids: [], passes: [], v: 0, N: 0, up });
+      if (up >= 0) { calls[up].kids.push(calls.length - 1); cur.at(-1)!.kids.push(calls.length - 1); }
+      open.push(calls.length - 1); cur.push({ kids: [], takes: [] });
+    } else if (e.t === '#') cur.at(-1)!.takes.push(e);
+    else if (e.t === '!') {
+      calls[open.at(-1)!].passes.push({ end: e, ...cur.at(-1)! });
+      cur[cur.length - 1] = { kids: [], takes: [] };
+    } else if (e.t === '<') {
+      const k = open.pop()!;
+      cur.pop();
+      calls[k].v = e.v; calls[k].N = e.N;
+      if (!open.length) break;
+    }
+  }
+  r.child.kill();
+  return calls;
+}
+
+const moveOf = (X: number, Y: number): string => (X & 0x77) === (Y & 0x77) ? '' : square(X & 0x77) + square(Y & 0x77);
+/** The move D() slips in first in a call's pass k, by its own rules: the best move it holds then (the
+ *  probe's entry for the first pass, unless it starts at depth 0; the last pass's after), if a non-castling. */
+function hintOf(s: SCall, k: number): string {
+  let X = 0, Y = 0;
+  const p = s.c.probe;
+  if (k > 0) ({ X, Y } = s.passes[k - 1].end);
+  else if (p && p.d !== undefined) {
+    const d = p.d >= s.c.n ? s.c.n - 1 : p.d;
+    X = p.X!; Y = d ? p.Y! : 0;
+  }
+  return Y & S ? moveOf(X, Y) : '';
+}
+
+/** What the tags of each call should be, from the stream and D()'s arithmetic alone. */
+function expected(calls: SCall[]): { own: string[]; passes: string[][] }[] {
+  const hinted = new Set<number>();
+  for (const s of calls) {
+    s.passes.forEach((p, k) => {
+      const first = p.kids[0], best = hintOf(s, k);
+      if (first !== undefined && best && calls[first].c.move.slice(0, 4) === best) hinted.add(first);
+    });
+  }
+  return calls.map((s, i) => {
+    const own = [s.c.move === 'null' ? TAG.nullMove : '', hinted.has(i) ? TAG.hint : '',
+      s.N === s.c.N && !s.kids.length ? TAG.answer : ''].filter(Boolean);
+    return { own, passes: s.passes.map((p) => passTags(calls, s, p, hinted)) };
+  });
+}
+
+/** A pass's tags, with its best score recomputed from its replies' results as D() computes it. */
+function passTags(calls: SCall[], s: SCall, p: SPass, hinted: Set<number>): string[] {
+  const e = s.c.e, l = s.c.l;
+  let m = p.end.d > 1 ? -I : e;
+  for (const k of p.kids) {
+    assert.ok(m < l, `a reply searched after m reached l: call ${s.c.move} ${JSON.stringify(s.c)}`);
+    let v = 0 - calls[k].v;                                    // (not -0)
+    v -= +(v > e);
+    if (hinted.has(k) || v > m) m = v;
+  }
+  if (p.takes.length) m = I;
+  assert.equal(m, p.end.m, `the pass's score, recomputed: ${JSON.stringify(s.c)}`);
+  if (p.end.cut) assert.ok(m >= l, 'a cut-off below l');
+  if (p.end.d <= 1 && e >= l) assert.ok(p.end.cut, 'standing pat at or above l cuts off at the first square');
+  for (const t of p.takes.filter((x) => !x.king)) assert.ok(!(s.c.E & 0x88) && Math.abs(t.y - s.c.E) < 2, 'castling');
+  const takes = p.takes.map((t) => `${t.king ? TAG.king : TAG.castling} (${square(t.x)}${square(t.y)})`);
+  return [...m === -I ? [TAG.noMove] : [], ...new Set(takes), ...p.end.d <= 1 && m === e ? [TAG.pat] : [],
+    ...p.end.cut ? [TAG.cut] : []];
+}
+
+// ---- the tree, read back ---------------------------------------------------------------------
+
+/** Each call line's tags, in order: its own, and its passes' (drawn as pass lines, or on its one line). */
+function drawnTags(out: string[]): { move: string; own: string[]; passes: string[][] }[] {
+  const calls: { move: string; own: string[]; passes: string[][]; level: number }[] = [], open: number[] = [];
+  for (const l of out) {
+    const call = /^( *)(\S+) +D\([^)]*\) +(.*)$/.exec(l), pass = /^( *)pass (\d+) done: [^;]*(?:; (.*))?$/.exec(l);
+    if (call) {
+      const [probeAndTags, after] = call[3].split('→ ');
+      const tags = after === undefined ? probeAndTags.split(/ {2,}/)[1] : after.split(/ {2}/)[1];
+      const listed = tags ? tags.split('; ') : [];
+      const c = { move: call[2], own: listed.filter((t) => !/ in pass/.test(t) && isOwn(t)), passes: [] as string[][],
+        level: indent(l) };
+      for (const t of listed.filter((t) => !isOwn(t))) {
+        const m = / in passes? ([\d, ]+)$/.exec(t), name = m ? t.slice(0, m.index) : t;
+        for (const k of m ? m[1].split(', ').map(Number) : [1]) (c.passes[k - 1] ??= []).push(name);
+      }
+      calls.push(c);
+      if (after === undefined) open.push(calls.length - 1);
+    } else if (pass) {
+      const c = calls[open.at(-1)!];
+      assert.equal(indent(l), c.level + 1, l);
+      c.passes[Number(pass[2]) - 1] = pass[3] ? pass[3].split('; ') : [];
+    } else if (/^ *→ |^returns /.test(l)) open.pop();
+  }
+  return calls.map(({ move, own, passes }) => ({ move, own, passes: [...passes].map((p) => p ?? []) }));
+}
+const isOwn = (t: string): boolean => t === TAG.nullMove || t === TAG.hint || t === TAG.answer;
+
+/** A pass scored by the null move is drawn after it: the last call drawn in that pass is the null move. */
+function nullBeforePass(out: string[]): void {
+  out.forEach((l, k) => {
+    if (!/^ *pass \d+ done: .* after the null move/.test(l)) return;
+    let j = k - 1;
+    while (j >= 0 && (indent(out[j]) > indent(l) || /^ *→ /.test(out[j]))) j--;
+    assert.match(out[j], new RegExp(`^ {${2 * indent(l)}}null {2}D\\(`), `${out[j]}\n${l}`);
+  });
+}
+
+async function checkTags(args: string[], input: string, env: NodeJS.ProcessEnv, checks: number, nodes?: number):
+  Promise<Record<string, number>> {
+  const t = tree(...args, '--depth', '999', '--limit', '0');
+  assert.equal(t.status, 0, t.err);
+  nullBeforePass(t.out);
+  const calls = await stream(input, env, checks, nodes), want = expected(calls), got = drawnTags(t.out);
+  assert.equal(got.length, calls.length);
+  const seen: Record<string, number> = {};
+  got.forEach((g, i) => {
+    const w = want[i], where = `call ${i + 1} (${g.move} ${JSON.stringify(calls[i].c)})`;
+    assert.deepEqual(g.own.sort(), w.own.sort(), where);
+    const passes = w.passes.map((p) => p.slice().sort());
+    while (passes.length && !passes.at(-1)!.length && g.passes.length < passes.length) passes.pop();
+    assert.deepEqual(g.passes.map((p) => p.slice().sort()), passes, `${where} passes`);
+    for (const tag of [...w.own, ...w.passes.flat()]) {
+      const name = tag.replace(/ \([a-h1-8]{4}\)$/, '');
+      seen[name] = (seen[name] ?? 0) + 1;
+    }
+  });
+  return seen;
+}
+
+// ---- tests --------------------------------------------------------------------------------------
+
+test('tree: every tag is where the stream says D() did that, and only there', async () => {
+  const seen: Record<string, number> = {};
+  const add = (s: Record<string, number>): void => {
+    for (const [k, n] of Object.entries(s)) seen[k] = (seen[k] ?? 0) + n;
+  };
+  add(await checkTags(['--fen', MATE], '\n', { MICROMAX_FEN: MATE }, 0));
+  add(await checkTags(['--moves', 'e2e4 e7e5', '--nodes', '1000'], 'e2e4\ne7e5\n\n', {}, 2, 1000));
+  add(await checkTags(['--fen', CASTLE, '--nodes', '300'], '\n', { MICROMAX_FEN: CASTLE }, 0, 300));
+  add(await checkTags(['--moves', LOYD_MOVES], LOYD_MOVES.split(' ').join('\n') + '\n\n', {}, 19));
+  add(await checkTags(['--call', 'D(8, -8000, -50, 0, 128, 128, 3)'], '\n',
+    { MICROMAX_CALL: `8 -8000 -50 0 ${S} ${S} 3` }, 0));
+  for (const tag of Object.values(TAG)) assert.ok(seen[tag] > 0, `never seen: ${tag} (${JSON.stringify(seen)})`);
+});
+
+test('tree: the null move after a root pass is a root search of its own, drawn nested and numbered from 1', () => {
+  const t = tree('--moves', LOYD_MOVES);                 // Loyd's stalemate: black has no legal move
+  assert.equal(t.status, 0, t.err);
+  const at = t.out.findIndex((l) => /^ {2}null {2}D\(8, -8000, 8000, 0, 128, 8, 1\) /.test(l));
+  assert.ok(at > 0 && t.out[at].endsWith(`  ${TAG.nullMove}`), t.out.join('\n'));
+  const end = t.out.findIndex((l, k) => k > at && /^ {2}→ /.test(l));
+  const inner = t.out.slice(at + 1, end), outer = t.out.filter((l) => /^ {2}pass /.test(l));
+  const numbers = (ls: string[]): number[] => ls.map((l) => Number(/pass (\d+) done/.exec(l)?.[1]));
+  assert.ok(inner.length >= 2 && inner.every((l) => /^ {4}pass \d+ done: ply \d+/.test(l)), inner.join('\n'));
+  assert.deepEqual(numbers(inner), inner.map((_, k) => k + 1));
+  assert.deepEqual(numbers(outer), outer.map((_, k) => k + 1));
+  assert.match(t.out[end + 1], new RegExp(`^ {2}pass ${outer.length} done: ply 98, \\d+ nodes, score -8000, ` +
+    `(-?\\d+) after the null move; ${TAG.noMove.replace(/[()]/g, '\\$&')}$`));
+  // every pass line, outer and nested, in the order drawn, is a line the program itself prints with --trace
+  const figures = (ls: string[]): number[][] => ls.flatMap((l) => {
+    const m = /(-?\d+) ply, +(\d+) searched, +(-?\d+) by/.exec(l) ??
+      /pass \d+ done: ply (-?\d+), (\d+) nodes?, score (?:-8000, )?(-?\d+)/.exec(l);
+    return m ? [m.slice(1).map(Number)] : [];
+  });
+  const traced = String(runPortSync(LOYD_MOVES.split(' ').join('\n') + '\n\n', ['--trace']).stdout).split('\n');
+  assert.deepEqual(figures(t.out), figures(traced));
+  assert.ok(figures(traced).length === inner.length + outer.length);
+});
+
+/** The rows of the board a tree draws, as FEN's first field. */
+const placement = (heading: string[]): string => heading.slice(1, 9).map((l) => l.slice(2)
+  .replace(/\.+/g, (dots) => String(dots.length))).join('/');
+
+test('tree: the position as chess.js sees it, squares by name, J and Z only with --keys', () => {
+  const t = tree('--moves', 'e2e4 e7e5', '--nodes', '1000', '--depth', '2', '--limit', '0');
+  assert.equal(t.status, 0, t.err);
+  const game = new Chess();
+  for (const m of ['e2e4', 'e7e5']) game.move({ from: m.slice(0, 2), to: m.slice(2) });
+  assert.equal(placement(t.heading), game.fen().split(' ')[0]);
+  assert.equal(t.heading[9], '  abcdefgh');
+  assert.match(t.heading.join('\n'), /J, Z left out: --keys/);
+  const calls = t.out.flatMap((l) => {
+    const m = /^ *(\S+) +D\((\d+), (-?\d+), (-?\d+), (-?\d+), (\S+), (\S+), (\d+)\) +(.*)$/.exec(l);
+    return m ? [{ level: indent(l), move: m[1], E: m[6], z: m[7], rest: m[9] }] : [];
+  });
+  assert.ok(calls.length > 100);
+  const big = new Set(game.moves({ verbose: true }).filter((m) => m.flags.includes('b')).map((m) => m.from + m.to));
+  for (const c of calls) {
+    assert.match(c.E, /^([a-h][1-8]|128|-128)$/, c.move);
+    assert.match(c.z, /^([a-h][1-8]|128|8)$/, c.move);
+    if (/^[a-h][1-8][a-h][1-8]/.test(c.move)) assert.equal(c.z, c.move.slice(2, 4));   // z: where the move went
+    if (c.level === 1 && big.has(c.move)) {             // a double step hands on the square it skipped
+      const skipped = `${c.move[0]}${(Number(c.move[1]) + Number(c.move[3])) / 2}`;   // (a hint's F is S)
+      assert.equal(c.E, c.rest.includes(TAG.hint) ? '128' : skipped);
+    }
+    assert.match(c.rest, /^(empty|full|d \d+ v (≥ |≤ )?-?\d+( [a-h][1-8][a-h][1-8])?)( |$)/, c.move);
+  }
+  assert.ok(calls.some((c) => c.level === 1 && big.has(c.move) && c.E !== '128'));
+  assert.equal(calls[0].E, 'e6');                        // e7e5 skipped e6
+  for (const l of t.out.filter((x) => / best /.test(x))) assert.match(l, /best [a-h][1-8][a-h][1-8](,|;|$)/);
+  const keys = tree('--moves', 'e2e4 e7e5', '--nodes', '1000', '--limit', '1', '--keys');
+  assert.match(keys.out[0], /^root {2}D\(8, -8000, 8000, 0, 1, 1, e6, 8, 0\) /);
+  assert.match(keys.heading.join('\n'), /J, Z shown: --keys/);
+});
+
+test('tree: --help exits 0 and says every option and every tag; a bad option exits 2', () => {
+  const h = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'tree.ts'), '--help'],
+    { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(h.status, 0);
+  assert.equal(h.stderr, '');
+  for (const tag of Object.values(TAG)) assert.ok(h.stdout.includes(tag), tag);
+  const options = [...h.stdout.split('\n').slice(0, 2).join(' ').matchAll(/--(\w+)/g)].map((m) => m[1]);
+  assert.deepEqual(options, ['moves', 'fen', 'call', 'nodes', 'depth', 'limit', 'keys']);
+  for (const o of options) assert.match(h.stdout, new RegExp(`\\n {2}--${o} `), o);
+  const bad = tree('--trace');
+  assert.equal(bad.status, 2);
+  assert.match(bad.err, /^tree: unknown option '--trace' \(see --help\)\n$/);
+});
+
+/** D() run on the engine itself, from a FEN, on an empty hash table with the keys main() gives. */
+function direct(position: string, k: number, q: number, l: number, e: number, E: number, z: number, n: number): number {
+  const { D, A, board } = engine, p = fen(position);
+  assert.ok(typeof p !== 'string', String(p));
+  board.set(p.b);
+  A.K.fill(0);
+  return D(k, q, l, e, 1, 1, E, z, n);
+}
+const returned = (t: Drawn): number => Number(/^returns (-?\d+)/.exec(t.out.at(-1) ?? '')?.[1]);
+
+test('tree --call: the guide\'s examples, each against D() run on the engine itself', () => {
+  begin();
+  const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+  // from the opening, depth 3, l = -50: it cuts off in every pass, pass 1 standing pat
+  const cut = tree('--call', 'D(8, -8000, -50, 0, 128, 128, 3)');
+  assert.equal(cut.status, 0, cut.err);
+  assert.equal(returned(cut), direct(START, 8, -I, -50, 0, S, S, 3));
+  const passes = cut.out.filter((l) => /^ {2}pass/.test(l));
+  assert.deepEqual(passes.map((l) => l.endsWith(TAG.cut)), [true, true, true]);
+  assert.ok(passes[0].includes(TAG.pat) && !passes[1].includes(TAG.pat));
+  const before = (k: number): number => cut.out.indexOf(passes[k]) - (k ? cut.out.indexOf(passes[k - 1]) + 1 : 1);
+  assert.deepEqual([0, 1, 2].map(before), [0, 1, 1]);  // the replies searched in each pass
+  assert.deepEqual(tree('--call', 'D(k=8, l=-50, q=-8000, e=0, E=128, z=128, n=3)').out, cut.out);
+  // a black queen on e3, e = 0: depth 1 sees nothing, depth 2 or a recapture onto z = e3 sees the queen
+  const e3 = 0x54;
+  for (const [call, z, n] of [['128, 1', S, 1], ['128, 2', S, 2], ['e3, 1', e3, 1]] as const) {
+    const t = tree('--fen', QUEEN, '--call', `D(8, -8000, 8000, 0, 128, ${call})`);
+    assert.equal(t.status, 0, t.err);
+    assert.equal(returned(t), direct(QUEEN, 8, -I, I, 0, S, z, n), call);
+  }
+  // fool's mate: no legal move, and the null move takes the king (its pass drawn even with the null move hidden)
+  const mated = tree('--fen', FOOLS_MATE, '--call', 'D(8, -8000, 8000, 0, 128, 128, 2)', '--depth', '0');
+  assert.equal(returned(mated), direct(FOOLS_MATE, 8, -I, I, 0, S, S, 2));
+  assert.equal(returned(mated), -I / 2);
+  assert.ok(mated.out.includes(`  pass 2 done: d 2, score -8000, -4000 after the null move; ${TAG.noMove}`),
+    mated.out.join('\n'));
+});
+
+test('tree --call: a bad call is refused with a reason, exit 2 and nothing drawn', () => {
+  const bad = [
+    ['D(8, -8000, -50, 0, 128, 128)', /7 arguments here \(k, q, l, e, E, z, n\), not 6/],
+    ['D(8, 50, -50, 0, 128, 128, 3)', /the window is empty: q \(50\) must be below l \(-50\)/],
+    ['D(9, -8000, -50, 0, 128, 128, 3)', /k is 8 \(white\) or 16 \(black\)/],
+    ['D(8, -8000, -50, 0, i9, 128, 3)', /E is a square \(e3\), or 128 or -128 for none/],
+    ['D(8, -8000, -50, 0, 128, 9, 3)', /z is a square \(e3\), 128 for no last move, or 8 for a root search/],
+    ['D(8, -8000, -50, 0, 128, 128, 0)', /n is 1 or more/],
+    ['D(8, -8000, -50, 0, 128, 128, 99)', /n is a depth from 1 to 98/],
+    ['D(k=8, J=1)', /J and Z are not given/],
+    ['D(k=8, q=-8000, l=-50, e=0, E=128, z=128)', /missing n/],
+    ['D(8, q=-8000, l=-50, e=0, E=128, z=128, n=3)', /give all the arguments in order, or all by name/],
+  ] as const;
+  for (const [call, why] of bad) {
+    const r = tree('--call', call);
+    assert.equal(r.status, 2, call);
+    assert.match(r.err, new RegExp(`^tree: --call: .*${why.source}.* \\(see --help\\)\\n$`), call);
+    assert.deepEqual([...r.heading, ...r.out], [], call);
+  }
+});
+
+test('tree: a castling across an attacked square is tagged where the reply lands on it, and refused', () => {
+  const t = tree('--fen', CASTLE);
+  assert.equal(t.status, 0, t.err);
+  assert.match(t.out.find((l) => /^ {2}e1g1 /.test(l)) ?? '', new RegExp(`${TAG.castling} \\(a6f1\\)`));
+  assert.equal(t.out.filter((l) => l.includes(TAG.castling)).length, 1);
+  const game = new Chess(CASTLE);
+  assert.throws(() => game.move('O-O'));                 // chess.js: castling through check
+  const typed = tree('--fen', CASTLE, '--moves', 'e1g1');
+  assert.equal(typed.status, 2);
+  assert.match(typed.err, /micro-Max does not accept e1g1 there \(move 1\)/);
+});
