@@ -812,5 +812,6 @@ test('what the C keeps between lines: the guide names it all (K, L and the input
   assert.match(gui, /Between lines the C carries the board, \[`Q`, `O`, `K`, `L`\]\(#glossary\), the side to move, the input buffer and the table/);
   // K and L are globals of the C that the loop sets from a typed line and D() sets at the root;
   // c[] is main()'s buffer, kept between lines: the stale-buffer quirk depends on it
-  assert.ok(/^let O = 0, K = 0, L = 0;/m.test(SOURCE) && SOURCE.includes('const c = new Int32Array(9);                         // the input line; kept between lines'));
+  assert.ok(/^let O = 0, K = 0, L = 0;/m.test(SOURCE) && SOURCE.includes('const c = new Int32Array(9);') &&
+    /c the input line, kept between lines/.test(squish(SOURCE)));
 });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { describe, test } from 'node:test';
 import { Chess } from 'chess.js';
-import { begin, engineThread, fen, type Pos } from '../micromax.ts';
+import { begin, fen, openEngine } from '../micromax.ts';
 import { replay, seededRandom, nextScore, LOPSIDED, legalTexts } from './support/boards.ts';
 import { whyNoC } from './support/c-oracle.ts';
 import { bestmoveOf, legalIn, replayChess, Session } from './support/gui.ts';
@@ -23,10 +23,13 @@ describe('UCI', () => {
     assert.match(hello[0], /^id name micro-Max 3\.2 ts \d+\.\d+\.\d+$/);
     assert.ok(hello.includes('option name Faithful type check default false'));
     assert.ok(hello.includes('option name Move Overhead type spin default 50 min 0 max 9999'));
-    assert.ok(!hello.some((l) => /option name Hash/.test(l)), 'no Hash option: the table has a fixed size');
+    assert.ok(hello.includes('option name Hash type spin default 176 min 176 max 176'), 'Hash: its one real value');
+    assert.ok(hello.includes('option name Threads type spin default 1 min 1 max 1'));
     const cases: [string, RegExp][] = [
-      ['setoption name Hash value 64', /^info string the hash table has a fixed size \(2\^24 \+ 8 entries, 176 MiB\): Hash is ignored$/],
-      ['setoption name Threads value 2', /^info string error: no option 'Threads'/],
+      ['setoption name Hash value 64', /^info string Hash stays 176 \(MiB\): the hash table has a fixed size, 2\^24 \+ 8 entries$/],
+      ['setoption name Threads value 2', /^info string Threads stays 1: micro-Max searches in one thread$/],
+      ['setoption name Threads value', /^info string Threads stays 1/],
+      ['setoption name Contempt value 2', /^info string error: no option 'Contempt'/],
       ['setoption name Move Overhead value lots', /^info string error: no option 'Move Overhead' with value 'lots'/],
       ['frobnicate now', /^info string error: unknown command 'frobnicate now'$/],
       ['constructor', /^info string error: unknown command 'constructor'$/],
@@ -299,21 +302,21 @@ describe('the freeze (one side 2000 points ahead)', () => {
 describe('FEN', () => {
   test('what a FEN sets up is what the C\'s own moves build: pieces, castling rights, e.p., side, and Q', async (t) => {
     begin();
-    const w = engineThread(new Int32Array(new SharedArrayBuffer(4))), replies: ((p: { ok?: boolean; pos?: Pos }) => void)[] = [];
-    w.on('message', (m: { pass?: unknown }) => { if (!m.pass) replies.shift()?.(m as { ok?: boolean; pos?: Pos }); });
-    const ask = (job: object): Promise<{ ok?: boolean; pos?: Pos }> => new Promise((res) => { replies.push(res); w.postMessage(job); });
+    const engine = openEngine(() => {});
     const at88 = (s: string): number => 16 * (56 - s.charCodeAt(1)) + s.charCodeAt(0) - 97;
     let checked = 0, epChecked = 0, castleRights = 0;
     for (const name of ['mixed-1e4', 'random-games', 'engine-1e3']) {
       const sc = SCRIPTS.find((x) => x.name === name)!, r = replay(fs.readFileSync(goldenPath(sc)), scriptInput(sc));
-      await ask({ set: fen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1') });
+      const start = fen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+      assert.ok(typeof start !== 'string');
+      await engine.set(start);
       let promo = { w: 0, b: 0 };
       for (const m of r.moves) {
         if (!m.fide) break;                                            // (a castling FIDE forbids: no FEN follows it)
-        const got = await ask({ play: [at88(m.from), at88(m.to)] });
-        assert.ok(got.ok, `${name}: ${m.san}`);
+        const got = await engine.play(at88(m.from), at88(m.to), false);
+        assert.ok(got.legal, `${name}: ${m.san}`);
         if (m.promotion) promo = { ...promo, [m.color]: promo[m.color] + 1 };
-        const c = got.pos!, f = fen(m.fenAfter);
+        const c = got.pos, f = fen(m.fenAfter);
         assert.ok(typeof f !== 'string', `${m.fenAfter}: ${f}`);
         const [, turn, rights, ep] = m.fenAfter.split(' '), us = turn === 'w' ? 'w' : 'b', them = us === 'w' ? 'b' : 'w';
         for (let s = 0; s < 120; s++) if (!(s & 0x88)) assert.equal(f.b[s] & 31, c.b[s] & 31, `${name} ${m.fenAfter}: square ${s}`);
@@ -329,7 +332,7 @@ describe('FEN', () => {
         checked++;
       }
     }
-    await w.terminate();
+    await engine.worker.terminate();
     t.diagnostic(`${checked} positions, ${epChecked} with an e.p. square, ${castleRights} castling rights`);
     assert.ok(checked > 500 && epChecked > 0);
   });
