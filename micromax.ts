@@ -1087,10 +1087,10 @@ async function searchLegal(lim: Limits): Promise<{ found: Found, illegal: string
 }
 // How deep it went, and how to replay the move: the C at --nodes N after the game's moves,
 // or go nodes N at a FEN's position; a fallback, or an earlier move the C refuses, cannot be.
-function replayNote(f: Found, p: Pos, illegal: string, start: string, unreplayable: string[]): string {
+function replayNote(f: Found, p: Pos, illegal: string, origin: string, unreplayable: string[]): string {
   const n = unreplayable.length;
   const earlier = unreplayable.find(Boolean);
-  let how = start === 'startpos' ? `the C plays it with --nodes ${f.N} after this game's ${n} moves`
+  let how = origin === 'startpos' ? `the C plays it with --nodes ${f.N} after this game's ${n} moves`
     : `replay: this position, go nodes ${f.N}`;
   if (earlier) how = `not replayable: ${earlier} earlier in this game`;
   if (frozen(p.Q)) how = `fallback: frozen at ${p.Q}, so searched as if ${fallbackScore(p.Q)}`;
@@ -1148,9 +1148,10 @@ interface Dialect {
   commandOf(word: string): string;
   unknown(line: string): string;
 }
-// A mate in n scores 4000 - n (mated: -I/2 in the C).
-const mate = (m: number): number => m > 3000 ? 4000 - m : m < -3000 ? -4000 - m : 0;
-const uciScore = (m: number): string => mate(m) ? `mate ${mate(m)}` : `cp ${m}`;
+// A mate in n scores 4000 - n (mated: -I/2 in the C); UCI says mate n, or -n when mated.
+const isMate = (m: number): boolean => m > 3000 || m < -3000;
+const mateIn = (m: number): number => m > 0 ? 4000 - m : -4000 - m;
+const uciScore = (m: number): string => isMate(m) ? `mate ${mateIn(m)}` : `cp ${m}`;
 const nps = (N: number, ms: number): number => ms > 0 ? Math.round(N * 1000 / ms) : 0;
 const uciInfo = (d: number, m: number, N: number, ms: number, mv: string): string =>
   `info depth ${d} score ${uciScore(m)} nodes ${N} nps ${nps(N, ms)} time ${Math.round(ms)} pv ${mv}`;
@@ -1165,7 +1166,7 @@ const UCI_WORDS: Dialect = {
   unknown: (line) => `info string error: unknown command '${printable(line)}'`,
 };
 // xboard's mate score: 100000 + n
-const xbScore = (m: number): number => mate(m) ? Math.sign(m) * 100000 + mate(m) : m;
+const xbScore = (m: number): number => isMate(m) ? Math.sign(m) * 100000 + mateIn(m) : m;
 const XB_WORDS: Dialect = {
   move: (mv) => [`move ${mv}`],
   noMove: (why) => [xbResult(why)],
