@@ -370,9 +370,9 @@ function passed(p: Pass): void {
   if (p.d < 1) return;
   clock.onPass(p);
   const lim = clock.lim;
-  if (lim && lastPass(p, lim, growth * length)) nodeLimit = p.N;
+  if (lim && isLastPass(p, lim, growth * length)) nodeLimit = p.N;
 }
-function lastPass(p: Pass, lim: Limits, next: number): boolean {
+function isLastPass(p: Pass, lim: Limits, next: number): boolean {
   if (p.d >= lim.depth || p.N >= lim.nodeLimit || p.ms >= lim.hard || p.ms + next > lim.soft) return true;
   return Atomics.load(clock.stop, 0) === lim.id;
 }
@@ -905,7 +905,7 @@ interface EngineThread {
   sync(): Promise<void>;
 }
 // Starts one, telling onPass each pass it reports.
-function openEngine(onPass: (p: Pass) => void): EngineThread {
+function openEngineThread(onPass: (p: Pass) => void): EngineThread {
   const stop = new Int32Array(new SharedArrayBuffer(4));
   const waiting: ((r: Reply) => void)[] = [];
   const worker = spawnEngine(stop);
@@ -938,13 +938,13 @@ function spawnEngine(stop: Int32Array): Worker {
   return new Worker(`import(${api}).then((t) => t.tsImport(${me}, ${me}))`, { eval: true, workerData: stop });
 }
 // This process's engine thread, started on first use.
-const threads = { engine: undefined as EngineThread | undefined };
+const running = { thread: undefined as EngineThread | undefined };
 function thread(): EngineThread {
-  if (threads.engine) return threads.engine;
-  const started = openEngine(showPass);
+  if (running.thread) return running.thread;
+  const started = openEngineThread(showPass);
   started.worker.on('error', (err) => quitBroken(`the engine thread failed: ${err.message}`));
   started.worker.on('exit', () => quitBroken('the engine thread ended'));
-  threads.engine = started;
+  running.thread = started;
   return started;
 }
 function quitBroken(why: string): never {
@@ -1195,7 +1195,7 @@ function showPass(p: Pass): void {
 // The options a GUI may set: Faithful; Move Overhead (ms); Hash and Threads, whose only value
 // is the real one (the table's 176 MiB, one thread), so that a GUI may set them.
 const settings = { faithful: false, overhead: 50 };
-const FIXED: Record<string, { only: number, why: string }> = {
+const ONE_VALUE: Record<string, { only: number, why: string }> = {
   hash: { only: 176, why: 'Hash stays 176 (MiB): the hash table has a fixed size, 2^24 + 8 entries' },
   threads: { only: 1, why: 'Threads stays 1: micro-Max searches in one thread' },
 };
@@ -1203,11 +1203,11 @@ const FIXED: Record<string, { only: number, why: string }> = {
 function setOption(name = '', v = ''): void {
   const o = name.trim().toLowerCase();
   const value = v.trim();
-  const fixed = Object.hasOwn(FIXED, o);
+  const oneValue = Object.hasOwn(ONE_VALUE, o);
   if (o === 'faithful' && /^(true|false|1|0)$/.test(value)) settings.faithful = /^(true|1)$/.test(value);
   else if (o === 'move overhead' && /^\d{1,4}$/.test(value)) settings.overhead = +value;
-  else if (fixed && Number(value) !== FIXED[o].only) note(FIXED[o].why);
-  else if (!fixed) note(`error: no option '${printable(name)}' with value '${printable(v)}'`);
+  else if (oneValue && Number(value) !== ONE_VALUE[o].only) note(ONE_VALUE[o].why);
+  else if (!oneValue) note(`error: no option '${printable(name)}' with value '${printable(v)}'`);
 }
 // ping: after the move when it is thinking (as xboard asks), else once the engine is ready.
 async function pong(arg = ''): Promise<void> {
@@ -1466,5 +1466,5 @@ if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(fs.real
 // For the tests. The engine goes out as one object: a binding exported by name is read through
 // a module cell, and D() reading b, A and itself that way ran 15 % more instructions.
 export const engine = { D, board, T, A, ch, int, quot };
-export { init, random, srandom, legalMoves, attacked, begin, fen, openEngine, type Pos };
+export { init, random, srandom, legalMoves, attacked, begin, fen, openEngineThread, type Pos };
 export { limits, uciGo, xbGo, refusal, replayNote, progressLine, type Found, type TimeControl };

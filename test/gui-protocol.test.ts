@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { describe, test } from 'node:test';
 import { Chess } from 'chess.js';
-import { begin, fen, openEngine } from '../micromax.ts';
+import { begin, fen, openEngineThread } from '../micromax.ts';
 import { replay, seededRandom, nextScore, LOPSIDED, legalTexts } from './support/boards.ts';
 import { whyNoC } from './support/c-oracle.ts';
 import { bestmoveOf, legalIn, replayChess, Session } from './support/gui.ts';
@@ -379,7 +379,7 @@ describe('the freeze (one side 2000 points ahead)', () => {
 describe('FEN', () => {
   test('what a FEN sets up is what the C\'s own moves build: pieces, castling rights, e.p., side, and Q', async (t) => {
     begin();
-    const engine = openEngine(() => {});
+    const engine = openEngineThread(() => {});
     const at88 = (s: string): number => 16 * (56 - s.charCodeAt(1)) + s.charCodeAt(0) - 97;
     let checked = 0, epChecked = 0, castleRights = 0;
     for (const name of ['mixed-1e4', 'random-games', 'engine-1e3']) {
