@@ -6,6 +6,7 @@
 
 import * as fs from 'node:fs';
 import { isatty } from 'node:tty';
+import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import * as v8 from 'node:v8';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -169,180 +170,328 @@ function D(k: number, q: number, l: number, e: number, J: number, Z: number,
 // ---- Part 2: the shell ----------------------------------------------------
 // The C's main(), plus what C's stdio did: buffered output, a byte stream in.
 
-function init(): void {                                // the C's set-up, before the loop
+// The C's set-up, before the loop: the pieces, white and black, the pawns, the centre points
+// in the board's unused right half, and the key bytes, as signed chars.
+function init(): void {
   for (i = 0; i < 8; i++) {
-    board[i] = (board[i + V] = steps[i + 24] + 40) + 8; // pieces, white and black
-    board[i + 16] = 18; board[i + 96] = 9;             // pawns
+    board[i] = (board[i + V] = steps[i + 24] + 40) + 8;
+    board[i + 16] = 18;
+    board[i + 96] = 9;
     for (let j = 0; j < 8; j++) board[16 * j + i + 8] = (i - 4) * (i - 4) + (j - 3.5) * (j - 3.5);
-  }                                                    // centre points in the unused half
-  for (i = M; i < 1035; i++) T[i] = random() >> 9;     // key bytes, as signed chars
+  }
+  for (i = M; i < 1035; i++) T[i] = random() >> 9;
 }
 
-const opt = {                                          // the command line
-  trace: false,                                        // --trace: print the C's hidden line
-  play: 0,                                             // --play: the player's side (8 or 16)
-  pretty: false,                                       // --pretty, and stdout is a terminal
-  time: 0,                                             // --time, in ms
-  gui: '' as '' | 'uci' | 'xboard',                    // --uci, --xboard: the protocol spoken
+// The command line, as readCommandLine() reads it. player: --play's side (8 white, 16 black, 0 none);
+// time: --time in ms; pretty: --pretty and stdout a terminal; gui: the protocol, '' for none.
+const opt = {
+  trace: false,
+  player: 0,
+  pretty: false,
+  time: 0,
+  gui: '' as '' | 'uci' | 'xboard',
 };
-function report(d: number, N: number, m: number, X: number, Y: number): void { // each root pass
+
+// The C's commented-out printf, which D() calls after each root pass: with --trace its line,
+// and the pass, to the clock. The C marks a mate by jumping to depth 99 (98 in the line); the
+// clock is told the pass's real depth, one more than the pass before.
+function report(d: number, N: number, m: number, X: number, Y: number): void {
   if (opt.trace) print(printf(d, N, m, X, Y));
-  passed({ d, N, m, x: X, y: Y, ms: now() - clock.start }); // the clock's view of it
+  const depth = d === 98 ? (clock.last?.d ?? -1) + 1 : d;
+  passed({ d: depth, N, m, x: X, y: Y, ms: now() - clock.start });
 }
-function printf(d: number, N: number, m: number, X: number, Y: number): string { // its format
-  const f = (v: number, w: number, hex = false): string => // "%<w>d" or "%<w>x" of a C int
-    (hex ? (v >>> 0).toString(16) : String(v)).padStart(w);
+// The C's format: "%<w>d", or "%<w>x", which prints an int's bits unsigned.
+function printf(d: number, N: number, m: number, X: number, Y: number): string {
+  const f = (v: number, w: number, hex = false): string => (hex ? (v >>> 0).toString(16) : String(v)).padStart(w);
   return `${f(d, 2)} ply, ${f(N, 9)} searched, ${f(m, 6)} by (${f(X, 2, true)},${f(Y, 2, true)})\n`;
 }
-function allocate<Table>(make: () => Table): Table {    // the hash table, or a clear exit
-  try { return make(); } catch (err) {
+// The hash table is allocated at load: if it cannot be, one line says why.
+function allocate<Table>(make: () => Table): Table {
+  try {
+    return make();
+  } catch (err) {
     process.stderr.write(`micromax: cannot allocate the hash table (${(err as Error).message})\n`);
     process.exit(1);
   }
 }
 
-const io = {                                           // stdio, buffered as C's is
-  out: '',                                             // stdout not yet written
-  in: Buffer.alloc(65536), len: 0, pos: 0,             // stdin read ahead, as getchar() does
-  end: false, lineStart: true,                         // input ended; the next byte starts a line
+// stdio, buffered as C's is: stdout not yet written; stdin read ahead, as getchar() does; whether
+// the input ended; whether the next byte starts a line.
+const io = {
+  out: '',
+  in: Buffer.alloc(65536),
+  len: 0,
+  pos: 0,
+  end: false,
+  lineStart: true,
 };
-function print(s: string): void { io.out += s; if (io.out.length > 65536) flush(); }
-function flush(): void { const s = io.out; io.out = ''; writeAll(1, s); }
-function writeAll(fd: number, s: string): void {       // write it all, whatever the pipe does
+function print(s: string): void {
+  io.out += s;
+  if (io.out.length > 65536) flush();
+}
+function flush(): void {
+  const s = io.out;
+  io.out = '';
+  writeAll(1, s);
+}
+// All of it, whatever the pipe does: a full pipe is waited for, a closed one ends the program.
+function writeAll(fd: number, s: string): void {
   let buf = Buffer.from(s, 'latin1');
   while (buf.length) {
-    try { buf = buf.subarray(fs.writeSync(fd, buf)); } catch (err) {
+    try {
+      buf = buf.subarray(fs.writeSync(fd, buf));
+    } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EAGAIN') pause(); else if (code === 'EPIPE') process.exit(0); else throw err;
+      if (code === 'EPIPE') process.exit(0);
+      if (code !== 'EAGAIN') throw err;
+      pause();
     }
   }
 }
-const nap = new Int32Array(new SharedArrayBuffer(4));   // pause(): 5 ms asleep, no spinning
-function pause(): void { Atomics.wait(nap, 0, 0, 5); }
-function quit(code: number): never { flush(); process.exit(code); }
+// 5 ms asleep, without spinning.
+const nap = new Int32Array(new SharedArrayBuffer(4));
+function pause(): void {
+  Atomics.wait(nap, 0, 0, 5);
+}
+function quit(code: number): never {
+  flush();
+  process.exit(code);
+}
 
-function fill(): boolean {                             // more bytes, or false at end of input
+// More bytes, or false at the end of the input. The board goes out first, for the reader.
+function fill(): boolean {
   if (io.end) return false;
-  flush();                                             // let the reader see the board first
-  io.pos = 0; io.len = 0;
-  if (process.stdin.isTTY) readTerminal(); else {
-    for (;;) {
-      try { io.len = fs.readSync(0, io.in, 0, io.in.length, null); break; } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code;
-        if (code === 'EAGAIN') pause(); else if (code === 'EOF') break; else throw err;
-      }
-    }
-    io.end = io.len === 0;
-  }
+  flush();
+  io.pos = 0;
+  io.len = 0;
+  if (process.stdin.isTTY) readTerminal();
+  else readPipe();
   return io.len > 0;
 }
-function readTerminal(): void {                        // a line typed at the terminal
+function readPipe(): void {
+  for (;;) {
+    try {
+      io.len = fs.readSync(0, io.in, 0, io.in.length, null);
+      break;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EOF') break;
+      if (code !== 'EAGAIN') throw err;
+      pause();
+    }
+  }
+  io.end = io.len === 0;
+}
+// A line typed at the terminal, however long; Ctrl-D ends the input, and the shell's prompt
+// then starts on a line of its own.
+function readTerminal(): void {
   say(tty.prompt);
   const line = readlineSync.question('', { keepWhitespace: true, encoding: 'binary' });
-  const ended = readlineSync.getRawInput().endsWith('\0'); // Ctrl-D
-  io.in = Buffer.from(ended ? line : line + '\n', 'latin1'); // the whole line, however long
+  const ended = readlineSync.getRawInput().endsWith('\0');
+  io.in = Buffer.from(ended ? line : line + '\n', 'latin1');
   io.len = io.in.length;
   io.end = ended;
-  if (ended) say('\n');                                // the shell's prompt on a line of its own
+  if (ended) say('\n');
 }
-function getchar(): number {                           // next byte, -1 at the end
-  if (tty.feed) { tty.feed = false; flush(); io.lineStart = true; return 10; } // --play: an empty line
+// The next byte, -1 at the end. --play slips in an empty line when micro-Max is to answer. The
+// end of the input between lines ends the program (the C would print boards forever).
+function getchar(): number {
+  if (tty.replyNext) return emptyLine();
   const c = io.pos < io.len || fill() ? io.in[io.pos++] : -1;
-  if (c < 0 && io.lineStart) quit(0);                  // end of input between lines: stop
+  if (c < 0 && io.lineStart) quit(0);
   io.lineStart = c <= 10;
   return c;
+}
+function emptyLine(): number {
+  tty.replyNext = false;
+  flush();
+  io.lineStart = true;
+  return 10;
 }
 
 // A search on a clock: --time here, and every search in a GUI (part 3). After each pass from
 // depth 1 on, passed() may end the deepening the C's own way, by lowering nodeLimit to N, so
 // that --nodes N replays it. Every 4096 nodes D() calls poll(), which cuts the search short
-// past its hard deadline, or when clock.stop holds its id (written by a GUI's thread): an
-// exception unwinds D(), the board is put back, and the move is the last finished pass's.
-interface Limits { id: number; start: number; soft: number; hard: number; depth: number; nodes: number; aim: number }
-interface Pass { d: number; N: number; m: number; x: number; y: number; ms: number } // a root pass
-const TIME = {                                         // time management
-  GROW: [2, 6, 10],                                    // next pass = this one × the last two's ratio,
-                                                       //   kept within 2..10 (6 when unknown)
-  MOVES: 30,                                           // moves to go when the clock does not say
-  INC: 0.75,                                           // share of the increment spent on this move
-  SOFT: 1.5,                                           // a pass starts if it should end by 1.5 × the aim;
-  HARD: 5,                                             // cut at 5 × the aim,
-  SHARE: 0.4, LAST: 0.8,                               // and at 40 % of the clock (80 % if 1 move to go)
-};
-const now = (): number => performance.timeOrigin + performance.now(); // ms, alike in every thread
-const CUT = new Error('search cut');                   // what poll() throws
-const clock = {                                        // the search under way in this thread
-  start: 0, lim: undefined as Limits | undefined,      // when it began; its limits (none: the C's)
-  last: undefined as Pass | undefined, step: 0,        // its last pass, and that pass's length
-  stop: new Int32Array(1) as Int32Array,               // a search's id here cuts it (shared in a GUI)
-  tell: (p: Pass): void => {},                         // each pass from depth 1, to be shown
-};
-function passed(p: Pass): void {                       // after a root pass: deepen again?
-  const c = clock, lim = c.lim, step = p.ms - (c.last?.ms ?? 0), [least, first, most] = TIME.GROW;
-  const grow = c.step > 0 ? Math.min(Math.max(step / c.step, least), most) : first;
-  c.last = p; c.step = step;
-  if (p.d < 1) return;                                 // (pass 0 has no move)
-  c.tell(p);
-  if (lim && (p.d >= lim.depth || p.N >= lim.nodes || p.ms >= lim.hard || p.ms + grow * step > lim.soft ||
-    Atomics.load(c.stop, 0) === lim.id)) nodeLimit = p.N; // the last pass: the C's test ends it
+// past its hard deadline or node count, or when clock.stop holds its id (written by a GUI's
+// thread): an exception unwinds D(), the board is put back, and the move is the last pass's.
+//
+// A search's limits: its id (for clock.stop); when its clock started; the times (ms from then)
+// after which no pass starts (soft) and at which it is cut (hard); the deepest pass; the C's
+// node limit (no pass starts past it); the node count past which it is cut (UCI's go nodes);
+// and the time it aims to take (for the GUI's note).
+interface Limits {
+  id: number;
+  start: number;
+  soft: number;
+  hard: number;
+  depth: number;
+  nodeLimit: number;
+  maxNodes: number;
+  aim: number;
 }
-function poll(): void {                                // D(), every 4096 nodes: cut the search now?
-  const lim = clock.lim, d = clock.last?.d ?? 0;
-  if (lim && d > 0 && (Atomics.load(clock.stop, 0) === lim.id || now() - lim.start >= lim.hard)) throw CUT;
+// A finished root pass: its real depth, the nodes so far, its score and move, the ms so far.
+interface Pass { d: number, N: number, m: number, x: number, y: number, ms: number }
+// Time management. The next pass should take this one's time times the growth of the last two
+// (kept within 2..10, 6 when unknown); moves to go when the clock does not say; the share of
+// the increment spent now; a pass starts if it should end by 1.5 × the aim; the cut comes at
+// 5 × the aim, or at 40 % of the clock (80 % with one move to go).
+const TIME = {
+  GROW: [2, 6, 10],
+  MOVES: 30,
+  INC: 0.75,
+  SOFT: 1.5,
+  HARD: 5,
+  SHARE: 0.4,
+  LAST: 0.8,
+};
+const INT_MAX = 2147483647;
+// ms, alike in every thread
+const now = (): number => performance.timeOrigin + performance.now();
+// what poll() throws
+const CUT = new Error('search cut');
+// The search under way in this thread: when it began, its limits (none: the C's), its last
+// pass and that pass's length; clock.stop (shared in a GUI) cuts the search whose id it holds;
+// onPass is told each pass from depth 1.
+const clock = {
+  start: 0,
+  lim: undefined as Limits | undefined,
+  last: undefined as Pass | undefined,
+  lastLength: 0,
+  stop: new Int32Array(1) as Int32Array,
+  onPass: (p: Pass): void => {},
+};
+// After a root pass: was it the last? Pass 0 has no move.
+function passed(p: Pass): void {
+  const length = p.ms - (clock.last?.ms ?? 0);
+  const [least, unknown, most] = TIME.GROW;
+  const growth = clock.lastLength > 0 ? Math.min(Math.max(length / clock.lastLength, least), most) : unknown;
+  clock.last = p;
+  clock.lastLength = length;
+  if (p.d < 1) return;
+  clock.onPass(p);
+  const lim = clock.lim;
+  if (lim && isLastPass(p, lim, growth * length)) nodeLimit = p.N;
 }
-interface Go { time?: number; inc?: number; mtg?: number; movetime?: number; depth?: number; nodes?: number }
-function limits(go: Go, t: number, overhead = 0): Limits { // a move's limits, from its go
-  const lim = { id: -1, start: t, soft: Infinity, hard: Infinity, depth: Math.max(1, go.depth ?? 99),
-    nodes: Math.min(Math.max(1, go.nodes ?? 2147483647), 2147483647), aim: 0 };
-  if (go.movetime !== undefined) {                     // to the deadline, then the last pass's move
-    lim.hard = Math.max(go.movetime - overhead, 1); lim.aim = go.movetime;
-  } else if (go.time !== undefined) {                  // a share of the clock
-    const left = Math.max(go.time - overhead, 1), cap = left * (go.mtg === 1 ? TIME.LAST : TIME.SHARE);
-    lim.aim = Math.min(left / (go.mtg || TIME.MOVES) + (go.inc ?? 0) * TIME.INC, cap / 2);
-    lim.soft = TIME.SOFT * lim.aim; lim.hard = Math.min(TIME.HARD * lim.aim, cap);
+function isLastPass(p: Pass, lim: Limits, next: number): boolean {
+  if (p.d >= lim.depth || p.N >= lim.nodeLimit || p.ms >= lim.hard || p.ms + next > lim.soft) return true;
+  return Atomics.load(clock.stop, 0) === lim.id;
+}
+// D(), every 4096 nodes: cut the search now? Only once a pass from depth 1 has a move.
+function poll(): void {
+  const lim = clock.lim;
+  if (!lim || !clock.last || clock.last.d < 1) return;
+  if (N > lim.maxNodes || Atomics.load(clock.stop, 0) === lim.id || now() - lim.start >= lim.hard) throw CUT;
+}
+// What a move's clock says: the time left, the increment, the moves to go (0: unknown), the
+// time for this move, the deepest pass, the nodes (UCI's go nodes: a cut), and the C's node
+// limit (the command line's --nodes: no pass starts past it).
+interface TimeControl {
+  time?: number;
+  inc?: number;
+  movesToGo?: number;
+  movetime?: number;
+  depth?: number;
+  nodes?: number;
+  nodeLimit?: number;
+}
+const clampNodes = (n: number | undefined): number => Math.min(Math.max(1, n ?? INT_MAX), INT_MAX);
+// A move's limits, from its clock, at time start, keeping back the GUI's overhead.
+function limits(tc: TimeControl, start: number, overhead = 0): Limits {
+  const maxNodes = clampNodes(tc.nodes);
+  const nodeLimit = Math.min(maxNodes, clampNodes(tc.nodeLimit));
+  const depth = Math.max(1, tc.depth ?? 99);
+  const lim = { id: -1, start, soft: Infinity, hard: Infinity, depth, nodeLimit, maxNodes, aim: 0 };
+  if (tc.movetime !== undefined) {
+    lim.hard = Math.max(tc.movetime - overhead, 1);
+    lim.aim = tc.movetime;
+  } else if (tc.time !== undefined) {
+    const left = Math.max(tc.time - overhead, 1);
+    const cap = left * (tc.movesToGo === 1 ? TIME.LAST : TIME.SHARE);
+    lim.aim = Math.min(left / (tc.movesToGo || TIME.MOVES) + (tc.inc ?? 0) * TIME.INC, cap / 2);
+    lim.soft = TIME.SOFT * lim.aim;
+    lim.hard = Math.min(TIME.HARD * lim.aim, cap);
   }
   return lim;
 }
-function search(k: number, e: number, lim?: Limits): boolean { // the C's think; with limits: was it cut?
-  const saved = board.slice(), limit = nodeLimit;
-  Object.assign(clock, { start: lim?.start ?? now(), lim, last: undefined, step: 0 });
-  if (lim) nodeLimit = 2147483647;                     // (passed() lowers it)
-  try { D(k, -I, I, e, 1, 1, O, 8, 0); return false; } catch (err) {
-    if (err !== CUT) throw err;
-    board.set(saved); K = clock.last!.x; L = clock.last!.y; // the last finished pass's move
+// The C's think; with limits, on a clock. Was it cut short? Then the moves on the way down
+// were never taken back: the board is put back, and the move is the last finished pass's.
+function search(k: number, e: number, lim?: Limits): boolean {
+  const saved = board.slice();
+  const limit = nodeLimit;
+  Object.assign(clock, { start: lim?.start ?? now(), lim, last: undefined, lastLength: 0 });
+  if (lim) nodeLimit = INT_MAX;
+  try {
+    D(k, -I, I, e, 1, 1, O, 8, 0);
+    return false;
+  } catch (err) {
+    if (err !== CUT || !clock.last) throw err;
+    board.set(saved);
+    K = clock.last.x;
+    L = clock.last.y;
     return true;
-  } finally { nodeLimit = limit; clock.lim = undefined; }
+  } finally {
+    nodeLimit = limit;
+    clock.lim = undefined;
+  }
 }
 
 // The terminal game. What it adds goes to stderr, and only when a person is at a terminal
 // (stdin and stdout TTYs); the one exception, --pretty's board, replaces the board on stdout
 // only when stdout is a terminal. So a pipe always sees the original's bytes.
 const atTerminal = isatty(0) && isatty(1);
-const live = atTerminal && isatty(2) && isMainThread;  // the progress line while it thinks
-const tty = {                                          // the terminal game
-  prompt: '',                                          // the prompt for the next line
-  feed: false,                                         // --play: read an empty line next
-  stuck: false,                                        // refused a typed move: Enter does nothing
-  took: 0,                                             // the last think's time, in ms
+// the progress line while it thinks
+const live = atTerminal && isatty(2) && isMainThread;
+// The terminal game: the prompt for the next line; --play: read an empty line next; a typed
+// move was refused, so Enter does nothing; the last think's time (ms); when the progress line
+// was last drawn.
+const tty = {
+  prompt: '',
+  replyNext: false,
+  stuck: false,
+  took: 0,
+  drawnAt: -Infinity,
 };
 
-function say(s: string): void { if (atTerminal) writeAll(2, s); }
-const sq = (s: number): string => 'abcdefgh'[s & 7] + (8 - (s >> 4)); // 0x88 square to e2
+function say(s: string): void {
+  if (atTerminal) writeAll(2, s);
+}
+// a 0x88 square, as e2
+const sq = (s: number): string => 'abcdefgh'[s & 7] + (8 - (s >> 4));
 const side = (k: number): string => k === 8 ? 'white' : 'black';
-const frozen = (Q: number): boolean => Q > I / 4 || Q < -I / 4; // the C's searches stop at once
+// the C's freeze: with Q beyond ±2000 its searches stop at once
+const frozen = (Q: number): boolean => Q > I / 4 || Q < -I / 4;
 
-function think(k: number): void {                      // the C's think (--time: on a clock)
-  search(k, Q, opt.time ? limits({ movetime: opt.time, nodes: nodeLimit }, now()) : undefined);
+// The C's think, on --time's clock when set; then the progress line is cleared.
+function think(k: number): void {
+  const lim = opt.time ? limits({ movetime: opt.time, nodeLimit }, now()) : undefined;
+  tty.drawnAt = -Infinity;
+  search(k, Q, lim);
   tty.took = now() - clock.start;
-  if (live) writeAll(2, '\r\x1b[K');                   // the progress line, cleared
+  if (live) writeAll(2, '\r\x1b[K');
 }
 const secs = (ms: number): string => (ms / 1000).toFixed(1);
-function progress(p: Pass): void {                     // the progress line, rewritten in place
-  writeAll(2, '\r\x1b[K'); flush();                    // (--trace lines go above it)
-  writeAll(2, `thinking: depth ${p.d}, ${p.N} nodes, best ${sq(p.x)}${sq(p.y)}, score ${p.m}, ${secs(p.ms)} s`);
+// The progress line after a pass at time `at`, if the last was drawn 100 ms before or more: the
+// new text over the old, then the rest of the old erased, in one write (clearing first flickers).
+function progressLine(p: Pass, at: number, drawnAt: number): string {
+  if (at - drawnAt < 100) return '';
+  return `\rthinking: depth ${p.d}, ${p.N} nodes, best ${sq(p.x)}${sq(p.y)}, score ${p.m}, ${secs(p.ms)} s\x1b[K`;
+}
+// --trace's lines go above it: the line is cleared, they are written, and it is drawn anew.
+function drawProgress(p: Pass): void {
+  if (io.out) {
+    writeAll(2, '\r\x1b[K');
+    flush();
+    tty.drawnAt = -Infinity;
+  }
+  const at = now();
+  const line = progressLine(p, at, tty.drawnAt);
+  if (!line) return;
+  writeAll(2, line);
+  tty.drawnAt = at;
 }
 
-function prettyBoard(): string {                       // --pretty: labels, Unicode if it shows
+// --pretty: labels, and chess symbols when the locale is UTF-8.
+function prettyBoard(): string {
   const utf8 = /utf-?8/i.test(process.env.LC_ALL || process.env.LC_CTYPE || process.env.LANG || '');
   const glyphs = utf8 ? '·?♟♞♚♝♜♛?♙?♘♔♗♖♕' : n;
   let s = '';
@@ -351,152 +500,127 @@ function prettyBoard(): string {                       // --pretty: labels, Unic
     for (let f = 0; f < 8; f++) s += ' ' + glyphs[board[16 * r + f] & 15];
     s += '\n';
   }
-  return Buffer.from(s + '   a b c d e f g h\n', 'utf8').toString('latin1'); // print() sends bytes
+  // print() sends bytes
+  return Buffer.from(s + '   a b c d e f g h\n', 'utf8').toString('latin1');
 }
 
 // Does side k have a legal move? Standard chess on copies of the board, castling left out
 // (the king's step beside it is legal whenever the castling is); ep: the square a pawn skipped.
 const STEPS = [[], [], [], [-33, -31, -18, -14, 14, 18, 31, 33], [-17, -16, -15, -1, 1, 15, 16, 17],
-  [-17, -15, 15, 17], [-16, -1, 1, 16], [-17, -16, -15, -1, 1, 15, 16, 17]]; // by piece type
+  [-17, -15, 15, 17], [-16, -1, 1, 16], [-17, -16, -15, -1, 1, 15, 16, 17]];
 const kingOf = (bd: Int8Array, k: number): number =>
   bd.findIndex((u, s) => !(s & M) && (u & k) !== 0 && (u & 7) === 4);
-function attacked(bd: Int8Array, s: number, by: number): boolean { // is s attacked by side by?
-  for (let t = 3; t < 8; t++) for (const r of STEPS[t]) {  // look from s as each piece would
-    let y = s + r;
-    while (t > 4 && !(y & M) && !bd[y]) y += r;           // sliders look past empty squares
-    if (!(y & M) && bd[y] & by && (bd[y] & 7) === t) return true;
+// Is square s attacked by side `by`? Look from s as each piece would: sliders look past empty
+// squares. Pawns attack from their own side.
+function attacked(bd: Int8Array, s: number, by: number): boolean {
+  for (let t = 3; t < 8; t++) {
+    for (const r of STEPS[t]) {
+      let y = s + r;
+      while (t > 4 && !(y & M) && !bd[y]) y += r;
+      if (!(y & M) && bd[y] & by && (bd[y] & 7) === t) return true;
+    }
   }
-  const f = by === 8 ? 16 : -16;                          // pawns attack from their side
+  const f = by === 8 ? 16 : -16;
   return [f - 1, f + 1].some((r) => !(s + r & M) && (bd[s + r] & by) !== 0 && (bd[s + r] & 7) < 3);
 }
-function legalMoves(bd: Int8Array, k: number, ep: number): number[][] { // [from, to] pairs
+// Side k's legal moves, as [from, to] pairs: each piece's targets, kept if our king is then safe.
+function legalMoves(bd: Int8Array, k: number, ep: number): number[][] {
   const moves: number[][] = [];
   for (let x = 0; x < 120; x++) {
-    const u = bd[x], t = u & 7, ys: number[] = [];
-    if (x & M || !(u & k)) continue;
-    if (t < 3) {                                          // pawn: step, double step, captures
-      const f = k === 8 ? -16 : 16;
-      if (!bd[x + f]) ys.push(x + f);
-      if (!bd[x + f] && !bd[x + 2 * f] && (x & V) === (k === 8 ? 0x60 : 0x10)) ys.push(x + 2 * f);
-      for (const y of [x + f - 1, x + f + 1]) if (!(y & M) && (bd[y] & 24 - k || y === ep && !bd[y])) ys.push(y);
-    } else for (const r of STEPS[t]) {                    // pieces: leap, or slide until blocked
-      for (let y = x + r; !(y & M) && !(bd[y] & k); y += r) { ys.push(y); if (bd[y] || t < 5) break; }
-    }
-    for (const y of ys) {                                 // try it: is our king safe after?
-      const after = bd.slice(); after[y] = u; after[x] = 0;
-      if (t < 3 && y === ep && !bd[y]) after[y ^ 16] = 0;  // en passant takes the pawn beside
+    if (x & M || !(bd[x] & k)) continue;
+    for (const y of targets(bd, x, k, ep)) {
+      const after = bd.slice();
+      after[y] = bd[x];
+      after[x] = 0;
+      // en passant takes the pawn beside
+      if ((bd[x] & 7) < 3 && y === ep && !bd[y]) after[y ^ 16] = 0;
       const king = kingOf(after, k);
       if (king < 0 || !attacked(after, king, 24 - k)) moves.push([x, y]);
     }
   }
   return moves;
 }
-function ending(k: number, bd: Int8Array = board, ep = O): string { // '' while side k can move
+// Where the piece on x may go, its king's safety aside: a pawn steps, double-steps from its
+// start, captures (en passant too); a piece leaps, or slides until blocked.
+function targets(bd: Int8Array, x: number, k: number, ep: number): number[] {
+  const t = bd[x] & 7;
+  const ys: number[] = [];
+  if (t < 3) {
+    const f = k === 8 ? -16 : 16;
+    if (!bd[x + f]) ys.push(x + f);
+    if (!bd[x + f] && !bd[x + 2 * f] && (x & V) === (k === 8 ? 0x60 : 0x10)) ys.push(x + 2 * f);
+    for (const y of [x + f - 1, x + f + 1]) if (!(y & M) && (bd[y] & 24 - k || y === ep && !bd[y])) ys.push(y);
+    return ys;
+  }
+  for (const r of STEPS[t]) {
+    for (let y = x + r; !(y & M) && !(bd[y] & k); y += r) {
+      ys.push(y);
+      if (bd[y] || t < 5) break;
+    }
+  }
+  return ys;
+}
+// '' while side k can move; else checkmate or stalemate, in words.
+function ending(k: number, bd: Int8Array = board, ep = O): string {
   if (legalMoves(bd, k, ep).length) return '';
   return attacked(bd, kingOf(bd, k), 24 - k) ? `checkmate, ${side(24 - k)} wins` : 'stalemate, a draw';
 }
 
-// What a GUI sends, in micro-Max's terms: squares, promotions, FIDE's castling, and FEN set-ups.
-interface Pos { b: Int8Array; Q: number; O: number; k: number } // what the C's loop keeps
-const START: Pos = { b: new Int8Array(129), Q: 0, O: 0, k: 8 }; // after init() (O = 0: the C's globals)
-const squareOf = (s: string): number => 16 * (56 - s.charCodeAt(1)) + s.charCodeAt(0) - 97; // e2 to 0x64
-const pawnTo8 = (p: Pos, x: number, y: number): boolean => p.b[x] > 0 && (p.b[x] & 7) < 3 && (y < 8 || y > 111);
-const named = (p: Pos, x: number, y: number): string => sq(x) + sq(y) + (pawnTo8(p, x, y) ? 'q' : '');
-const shown = (s: string): string => s.replace(/[^ -~]/g, '?').slice(0, 60); // input, echoed safely
-const legal = (p: Pos, x: number, y: number): boolean => legalMoves(p.b, p.k, p.O).some(([a, c]) => a === x && c === y);
-function fide(p: Pos, x: number, y: number): boolean { // legal by FIDE's rules? (micro-Max castles more)
-  if (!(p.b[x] & p.k)) return false;
-  if ((p.b[x] & 7) !== 4 || Math.abs(x - y) !== 2) return legal(p, x, y);
-  const G = y > x ? x | 7 : x & ~7, between = [...Array(Math.abs(G - x) - 1)].map((_, i) => Math.min(x, G) + 1 + i);
-  return (p.b[x] & 32) > 0 && p.b[G] === p.k + 38 && between.every((s) => !p.b[s]) &&
-    ![x, x + y >> 1, y].some((s) => attacked(p.b, s, 24 - p.k)); // the king crosses no attacked square
-}
-function setUp(b: Int8Array, k: number, O: number): Pos { // a board as the C's loop holds it: Q its material
-  let Q = 0;
-  for (let s = 0; s < 120; s++) if (!(s & M) && b[s]) Q += (b[s] & 8 ? 99 : -99) * values[b[s] & 7];
-  return { b, Q: k === 8 ? Q : -Q, O, k };
-}
-function promote(p: Pos, x: number, y: number, to: string): Pos { // an under-promotion's result
-  const b = p.b.slice();
-  b[y] = p.k + 'pnkbrq'.indexOf(to) + 2; b[x] = 0;     // knight 3, bishop 5, rook 6
-  return setUp(b, 24 - p.k, ch(S));                    // no e.p. square after it
-}
-const PIECES = 'PNBRQK pnbrqk and digits';
-const kings = (b: Int8Array, c: number): number => b.filter((u, s) => !(s & M) && u === c + 4).length;
-const pawn = (u: number): boolean => u !== 0 && (u & 7) < 3;
-function fen(text: string): Pos | string {             // a FEN as the C's loop holds it, or what is wrong
-  const [rows = '', turn = '', rights = '-', ep = '-'] = text.trim().split(/\s+/), ranks = rows.split('/');
-  const b = START.b.slice(), k = turn === 'w' ? 8 : 16, up = k === 8 ? 16 : -16;
-  if (rows === 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR' && turn === 'w' && rights === 'KQkq' && ep === '-') {
-    return START;
-  }
-  if (ranks.length !== 8) return `the board needs 8 ranks, not ${ranks.length}`;
-  for (let s = 0; s < 120; s++) if (!(s & M)) b[s] = 0; // empty squares (the centre points stay)
-  for (let r = 0; r < 8; r++) {
-    let f = 0;
-    for (const c of ranks[r]) {
-      const t = 'pnkbrq'.indexOf(c.toLowerCase()) + 2, white = c < 'a';
-      if (c > '0' && c < '9') f += +c;
-      else if (t < 2 || f > 7) return `rank ${8 - r} ('${shown(ranks[r])}') is not 8 squares of ${PIECES}`;
-      else b[16 * r + f++] = (white ? 8 : 16) + (t === 2 && white ? 1 : t);
-    }
-    if (f !== 8) return `rank ${8 - r} ('${shown(ranks[r])}') is not 8 squares`;
-  }
-  if (turn !== 'w' && turn !== 'b') return `the side to move is w or b, not '${shown(turn)}'`;
-  for (const c of [8, 16]) if (kings(b, c) !== 1) return `${side(c)} needs one king`;
-  for (let f = 0; f < 8; f++) if (pawn(b[f]) || pawn(b[f + V])) return 'a pawn on the first or last rank';
-  if (!/^(-|K?Q?k?q?)$/.test(rights)) return `castling rights are KQkq or -, not '${shown(rights)}'`;
-  for (const c of rights.replace('-', '')) {           // a right: king and rook unmoved (virgin bit)
-    const x = c < 'a' ? 0x74 : 4, y = x + (c === 'K' || c === 'k' ? 3 : -4), u = c < 'a' ? 8 : 16;
-    if ((b[x] & 31) !== u + 4 || b[y] !== u + 6) return `castling right ${c} needs the king and that rook at home`;
-    b[x] |= 32; b[y] |= 32;
-  }
-  const e = /^[a-h][36]$/.test(ep) ? squareOf(ep) : -1; // the square a pawn skipped: the C's O
-  const skipped = e >= 0 && (e >> 4) === (k === 8 ? 2 : 5) && !b[e] && !b[e - up] && b[e + up] === (k === 8 ? 18 : 9);
-  if (ep !== '-' && !skipped) return `no pawn can have skipped '${shown(ep)}'`;
-  if (attacked(b, kingOf(b, 24 - k), k)) return `${side(24 - k)} is in check but not to move`;
-  return setUp(b, k, ep === '-' ? ch(S) : e);          // (no e.p.: what the C holds after most moves)
-}
-
+// The C's main(): k the side to move (8 white, 16 black); c the input line, kept between lines
+// as the C keeps it. With --play black, micro-Max opens.
 function main(): void {
-  let k = 8, p = 0;                                    // k: side to move (8 white, 16 black)
-  const c = new Int32Array(9);                         // the input line; kept between lines
-  let answer = opt.play === 16;                        // --play black: micro-Max opens
-
+  let k = 8;
+  let p = 0;
+  const c = new Int32Array(9);
+  let repliesNext = opt.player === 16;
   init();
-  if (live) clock.tell = progress;
-  for (;;) {                                           // play loop
-    if (opt.pretty) print(prettyBoard()); else
-      for (i = 0; i < 121; i++) print(' ' + ((i & 8) && (i += 7) ? '\n' : n[board[i] & 15])); // board
-    const over = atTerminal || opt.play ? ending(k) : '';
-    const who = k === opt.play ? `your move (${side(k)})` : `${side(k)} to move`;
-    tty.prompt = over ? `${over} (Ctrl-D to quit) > ` : `${who}: ${HINT} > `;
-    tty.feed = answer && !over;                        // --play: micro-Max answers by itself
-    p = 0; while ((c[p < 8 ? p++ : 8] = getchar()) > 10); // read a line (bytes past 8 dropped)
+  if (live) clock.onPass = drawProgress;
+  for (;;) {
+    printBoard();
+    const over = atTerminal || opt.player ? ending(k) : '';
+    tty.prompt = promptFor(k, over);
+    tty.replyNext = repliesNext && !over;
+    p = 0;
+    // a line: bytes up to one of 10 or less, the first 8 kept where the C overflows
+    while ((c[p < 8 ? p++ : 8] = getchar()) > 10);
     N = 0;
     const typed = c[0] !== 10;
-    if (typed) { K = ch(c[0] - 16 * c[1] + C); L = ch(c[2] - 16 * c[3] + C); } else // a move,
-      think(k);                                        // or an empty line: think of one
-    A.K.fill(0);                                       // clear the hash table
-    const ok = D(k, -I, I, Q, 1, 1, O, 9, 2) === I;    // legal: it is played; other side's turn
+    if (typed) {
+      K = ch(c[0] - 16 * c[1] + C);
+      L = ch(c[2] - 16 * c[3] + C);
+    } else think(k);
+    A.K.fill(0);
+    const ok = D(k, -I, I, Q, 1, 1, O, 9, 2) === I;
     if (ok) k ^= 24;
-    tell(typed ? String.fromCharCode(...c.subarray(0, c[p - 1] > 10 ? p : p - 1)) : undefined, ok, over);
-    answer = opt.play !== 0 && typed && ok && !io.end;
+    sayWhatHappened(typed ? String.fromCharCode(...c.subarray(0, c[p - 1] > 10 ? p : p - 1)) : undefined, ok, over);
+    repliesNext = opt.player !== 0 && typed && ok && !io.end;
   }
 }
-
+// The C's board; at the first byte of each right half (i & 8) a newline, and i += 7 skips it.
+function printBoard(): void {
+  if (opt.pretty) print(prettyBoard());
+  else for (i = 0; i < 121; i++) print(' ' + ((i & 8) && (i += 7) ? '\n' : n[board[i] & 15]));
+}
 const HINT = 'a move like e2e4, Enter = micro-Max moves, Ctrl-D = quit';
-function tell(typed: string | undefined, ok: boolean, over: string): void { // what just happened
-  const p = clock.last, nodes = p?.N ?? 0;
+function promptFor(k: number, over: string): string {
+  if (over) return `${over} (Ctrl-D to quit) > `;
+  return `${k === opt.player ? `your move (${side(k)})` : `${side(k)} to move`}: ${HINT} > `;
+}
+// After each line, at a terminal: what happened, and why when nothing did.
+function sayWhatHappened(typed: string | undefined, ok: boolean, over: string): void {
+  const p = clock.last;
+  const nodes = p?.N ?? 0;
   if (!ok && frozen(Q)) say('micro-Max 3.2 neither moves nor accepts a move once one side is 2000 ' +
     'points ahead (its searches stop at once): the game cannot go on\n');
-  else if (typed !== undefined && !ok) say(`illegal move: ${shown(typed)}\n`);
+  else if (typed !== undefined && !ok) say(`illegal move: ${printable(typed)}\n`);
   else if (ok && typed === undefined) say(`micro-Max plays ${sq(K)}${sq(L)} (depth ${p?.d ?? 0}, ${nodes} nodes, ` +
     `score ${p?.m ?? 0}, ${secs(tty.took)} s${opt.time ? `; --nodes ${nodes} replays it` : ''})\n`);
   else if (!ok && !over) say(tty.stuck ? 'micro-Max will not move after an illegal move until a legal one ' +
     'is typed (so does the original)\n' : 'micro-Max found no move (try a larger --nodes)\n');
   if (typed !== undefined || ok) tty.stuck = !ok;
 }
+// input, echoed safely
+const printable = (s: string): string => s.replace(/[^ -~]/g, '?').slice(0, 60);
 
 const USAGE = `usage: micromax.ts [--nodes N] [--time S] [--trace] [--play white|black] [--pretty]
        micromax.ts --uci | --xboard [--nodes N]        (for a chess GUI; see README)
@@ -511,389 +635,836 @@ const USAGE = `usage: micromax.ts [--nodes N] [--time S] [--trace] [--play white
   --version       the version
 Type a move as e2e4; an empty line lets micro-Max move; end of input (Ctrl-D) quits.
 `;
-const VERSION = '1.0.0';                               // package.json's (a test keeps them equal)
-function options(argv: string[]): void {               // one line on stderr and exit 2 if bad
-  const fail = (msg: string): never => {
-    process.stderr.write(`micromax: ${msg} (see --help)\n`);
-    process.exit(2);
-  };
-  const quoted = (v?: string): string => v === undefined ? 'nothing' : `'${v}'`;
-  const count = (v: string | undefined, what: string, max: number, whole: boolean): number => {
-    const x = Number(v), want = whole ? 'a whole number from 1' : 'a number above 0';
-    if (v === undefined || !/^\s*[0-9.e+]+\s*$/i.test(v) || !(x > 0 && x <= max) || whole && !Number.isInteger(x))
-      fail(`${what} wants ${want} to ${max}, not ${quoted(v)}`);
-    return x;
-  };
-  for (let a = 0; a < argv.length; a++) {
-    if (argv[a] === '--trace') opt.trace = true;
-    else if (argv[a] === '--pretty') opt.pretty = isatty(1); // only stdout at a terminal changes
-    else if (argv[a] === '--help') { process.stdout.write(USAGE); process.exit(0); }
-    else if (argv[a] === '--version') { process.stdout.write(`micromax-ts ${VERSION}\n`); process.exit(0); }
-    else if (argv[a] === '--play') {
-      const v = argv[++a];
-      if (v !== 'white' && v !== 'black') fail(`--play needs white or black, not ${quoted(v)}`);
-      opt.play = v === 'white' ? 8 : 16;
-    } else if (argv[a] === '--nodes') nodeLimit = count(argv[++a], '--nodes', 2147483647, true);
-    else if (argv[a] === '--time') opt.time = 1000 * count(argv[++a], '--time', 1e6, false);
-    else if (argv[a] === '--uci' || argv[a] === '--xboard') opt.gui = argv[a] === '--uci' ? 'uci' : 'xboard';
-    else fail(`unknown option '${argv[a]}'`);
-  }
-  const others = opt.trace || opt.play || opt.time || argv.includes('--pretty');
+// package.json's (a test keeps them equal)
+const VERSION = '1.0.0';
+const FLAGS = {
+  nodes: { type: 'string' },
+  time: { type: 'string' },
+  play: { type: 'string' },
+  trace: { type: 'boolean' },
+  pretty: { type: 'boolean' },
+  uci: { type: 'boolean' },
+  xboard: { type: 'boolean' },
+  help: { type: 'boolean' },
+  version: { type: 'boolean' },
+} as const;
+interface Args {
+  nodes?: string, time?: string, play?: string, trace?: boolean, pretty?: boolean, uci?: boolean, xboard?: boolean,
+  help?: boolean, version?: boolean,
+}
+// The command line, read by node:util's parseArgs; anything wrong: one line on stderr, exit 2.
+function readCommandLine(args: string[]): void {
+  const v = readArgs(args);
+  if (v.help) quitWith(USAGE);
+  if (v.version) quitWith(`micromax-ts ${VERSION}\n`);
+  opt.trace = v.trace === true;
+  // only stdout at a terminal changes
+  opt.pretty = v.pretty === true && isatty(1);
+  if (v.play !== undefined) opt.player = player(v.play);
+  if (v.nodes !== undefined) nodeLimit = optionNumber(v.nodes, '--nodes');
+  if (v.time !== undefined) opt.time = 1000 * optionNumber(v.time, '--time');
+  if (v.uci || v.xboard) opt.gui = v.uci ? 'uci' : 'xboard';
+  const others = v.trace || v.pretty || v.play !== undefined || v.time !== undefined;
   if (opt.gui && others) fail(`--${opt.gui} takes no option but --nodes`);
+}
+function readArgs(args: string[]): Args {
+  try {
+    return parseArgs({ args, options: FLAGS, strict: true, allowPositionals: false }).values;
+  } catch (err) {
+    return fail(argError(err as NodeJS.ErrnoException));
+  }
+}
+// parseArgs's messages name its internals: our own words instead, the same as for a bad value.
+function argError(err: NodeJS.ErrnoException): string {
+  const name = /'(-[^' ]*)/.exec(err.message)?.[1] ?? /'([^']*)'/.exec(err.message)?.[1] ?? '';
+  if (/does not take an argument/.test(err.message)) return `${name} takes no value`;
+  if (err.code !== 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return `unknown option '${name}'`;
+  return `${wants(name)}, not nothing`;
+}
+function wants(name: string): string {
+  if (name === '--play') return '--play needs white or black';
+  if (name === '--time') return '--time wants a number above 0 to 1000000';
+  return `--nodes wants a whole number from 1 to ${INT_MAX}`;
+}
+function player(v: string): number {
+  if (v !== 'white' && v !== 'black') fail(`${wants('--play')}, not ${quoted(v)}`);
+  return v === 'white' ? 8 : 16;
+}
+// --nodes: a whole number up to INT_MAX; --time: seconds, above 0, up to a million.
+function optionNumber(v: string, name: '--nodes' | '--time'): number {
+  const x = Number(v);
+  const whole = name === '--nodes';
+  const fits = /^\s*[0-9.e+]+\s*$/i.test(v) && x > 0 && x <= (whole ? INT_MAX : 1e6) && (!whole || Number.isInteger(x));
+  if (!fits) fail(`${wants(name)}, not ${quoted(v)}`);
+  return x;
+}
+const quoted = (v: string): string => `'${v}'`;
+function fail(msg: string): never {
+  process.stderr.write(`micromax: ${msg} (see --help)\n`);
+  process.exit(2);
+}
+function quitWith(text: string): never {
+  process.stdout.write(text);
+  process.exit(0);
 }
 
 // ---- Part 3: playing in a chess GUI ---------------------------------------
 // --uci and --xboard. One engine thread, started once, runs the C's loop steps on its own
-// board and hash table, one a message: set a position (the table cleared), check a typed move
-// (clear the table, D(…, 9, 2), which plays it) or think (an empty line's D(…, 8, 0), on a
-// clock). This thread reads the GUI's commands, one at a time, and keeps the GUI's game.
-// Who owns what: the engine thread owns part 1's globals and `clock`. This thread owns `game`,
-// `eng` (the engine thread, seen from here), `busy` (the search under way), `xb` (xboard's
-// clock) and `gopt` (the options). They share one int, eng.stop, the engine's clock.stop:
-// a search's id written there cuts that search at its next poll().
+// board and hash table, one job a message: set a position (the table cleared), play a typed
+// move (clear the table, D(…, 9, 2), which checks and plays it), think (an empty line's
+// D(…, 8, 0), on a clock), or sync (nothing: answered when the jobs before it are done).
+// This thread reads the GUI's commands, one at a time, and keeps the GUI's game.
+// Who owns what: the engine thread owns part 1's globals, `clock` and `loop`. This thread owns
+// `game`, `busy` (the search under way), `xb` (xboard's state) and `settings` (the GUI's options).
+// They share one int, the engine's clock.stop: a search's id written there cuts that search.
 
-interface Job { set?: Pos; play?: number[]; think?: Limits; thaw?: boolean; noCastle?: boolean }
-interface Found { x: number; y: number; d: number; N: number; m: number; cut: boolean }
-interface Reply { ok?: boolean; pos?: Pos; found?: Found; pass?: Pass }
-
-const thaw = (Q: number): number => Math.max(-500, Math.min(500, Q)); // the fallback's score instead
-function serve(stop: Int32Array): void {               // the engine thread: a C loop step a message
-  let k = 8;                                           // the side to move
-  init(); A.K.fill(0);                                 // (port only: the locks' pages, touched now)
-  search(8, 0, limits({ nodes: 2e4 }, now())); A.K.fill(0); // (a throwaway search: V8 compiles D() now)
-  clock.stop = stop; clock.tell = (pass) => parentPort!.postMessage({ pass });
-  parentPort!.on('message', (job: Job) => {
-    const Q0 = Q, e = job.thaw ? thaw(Q) : Q;
-    if (job.set) { board.set(job.set.b); ({ Q, O, k } = job.set); A.K.fill(0); }
-    if (job.play) {                                    // a typed line: clear the table, check the move
-      [K, L] = job.play; N = 0; A.K.fill(0);
-      const ok = D(k, -I, I, e, 1, 1, O, 9, 2) === I;
-      if (ok) { k ^= 24; Q += e - Q0; }                // (a thawed check counts from e, not Q)
-      return parentPort!.postMessage({ ok, pos: { b: board.slice(), Q, O, k } });
+// What a GUI sends, in micro-Max's terms: squares, promotions, FIDE's castling, FEN set-ups.
+// Pos is what the C's loop keeps between lines: the board, Q, O, and the side to move.
+interface Pos { b: Int8Array, Q: number, O: number, k: number }
+// After init(): O = 0, as the C's globals start.
+const OPENING: Pos = { b: new Int8Array(129), Q: 0, O: 0, k: 8 };
+// e2 to 0x64
+const squareOf = (s: string): number => 16 * (56 - s.charCodeAt(1)) + s.charCodeAt(0) - 97;
+const pawnTo8 = (p: Pos, x: number, y: number): boolean => p.b[x] > 0 && (p.b[x] & 7) < 3 && (y < 8 || y > 111);
+// A move as a GUI writes it: micro-Max promotes to a queen.
+const named = (p: Pos, x: number, y: number): string => sq(x) + sq(y) + (pawnTo8(p, x, y) ? 'q' : '');
+const isLegal = (p: Pos, x: number, y: number): boolean =>
+  legalMoves(p.b, p.k, p.O).some(([from, to]) => from === x && to === y);
+// Legal by FIDE's rules? micro-Max castles more: out of a pawn's check. A castling needs its
+// rook unmoved in the corner, the squares between empty, and no square the king crosses attacked.
+function fide(p: Pos, x: number, y: number): boolean {
+  if (!(p.b[x] & p.k)) return false;
+  if ((p.b[x] & 7) !== 4 || Math.abs(x - y) !== 2) return isLegal(p, x, y);
+  const G = y > x ? x | 7 : x & ~7;
+  const between = [...Array(Math.abs(G - x) - 1)].map((_, i) => Math.min(x, G) + 1 + i);
+  const home = (p.b[x] & 32) > 0 && p.b[G] === p.k + 38 && between.every((s) => !p.b[s]);
+  return home && ![x, x + y >> 1, y].some((s) => attacked(p.b, s, 24 - p.k));
+}
+// A board as the C's loop holds it: Q, its material for the side to move, as the C's own
+// updates keep it.
+function setUp(b: Int8Array, k: number, O: number): Pos {
+  let Q = 0;
+  for (let s = 0; s < 120; s++) if (!(s & M) && b[s]) Q += (b[s] & 8 ? 99 : -99) * values[b[s] & 7];
+  return { b, Q: k === 8 ? Q : -Q, O, k };
+}
+// An under-promotion's result (knight 3, bishop 5, rook 6), set up as a FEN would be: no e.p.
+function promote(p: Pos, x: number, y: number, to: string): Pos {
+  const b = p.b.slice();
+  b[y] = p.k + 'pnkbrq'.indexOf(to) + 2;
+  b[x] = 0;
+  return setUp(b, 24 - p.k, ch(S));
+}
+const PIECES = 'PNBRQK pnbrqk and digits';
+const kings = (b: Int8Array, c: number): number => b.filter((u, s) => !(s & M) && u === c + 4).length;
+const pawn = (u: number): boolean => u !== 0 && (u & 7) < 3;
+// A FEN as the C's loop holds it, or what is wrong with it. The start position is OPENING.
+function fen(text: string): Pos | string {
+  const [rows = '', toMove = '', rights = '-', ep = '-'] = text.trim().split(/\s+/);
+  if (rows === 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR' && toMove === 'w' && rights === 'KQkq' && ep === '-') {
+    return OPENING;
+  }
+  const b = OPENING.b.slice();
+  const k = toMove === 'w' ? 8 : 16;
+  const wrong = placePieces(b, rows) || sideAndKings(b, toMove) || castlingRights(b, rights);
+  if (wrong) return wrong;
+  const e = /^[a-h][36]$/.test(ep) ? squareOf(ep) : -1;
+  if (ep !== '-' && !skipped(b, k, e)) return `no pawn can have skipped '${printable(ep)}'`;
+  if (attacked(b, kingOf(b, 24 - k), k)) return `${side(24 - k)} is in check but not to move`;
+  // no e.p.: -128, what the C holds after most moves
+  return setUp(b, k, ep === '-' ? ch(S) : e);
+}
+// The FEN's pieces on b (the centre points stay), or what is wrong.
+function placePieces(b: Int8Array, rows: string): string {
+  const ranks = rows.split('/');
+  if (ranks.length !== 8) return `the board needs 8 ranks, not ${ranks.length}`;
+  for (let s = 0; s < 120; s++) if (!(s & M)) b[s] = 0;
+  for (let r = 0; r < 8; r++) {
+    let f = 0;
+    for (const c of ranks[r]) {
+      const t = 'pnkbrq'.indexOf(c.toLowerCase()) + 2;
+      const white = c < 'a';
+      if (c > '0' && c < '9') f += +c;
+      else if (t < 2 || f > 7) return `rank ${8 - r} ('${printable(ranks[r])}') is not 8 squares of ${PIECES}`;
+      else b[16 * r + f++] = (white ? 8 : 16) + (t === 2 && white ? 1 : t);
     }
-    if (!job.think) return parentPort!.postMessage({}); // set, or nothing: done
-    const x = kingOf(board, k), u = board[x];          // an empty line: think
-    if (job.noCastle) board[x] = u & ~32;              // (a fallback: no castling)
-    N = 0;
-    const cut = search(k, e, job.think), p = clock.last;
-    board[x] = u;
-    parentPort!.postMessage({ found: { x: K, y: L, d: p?.d ?? 0, N: p?.N ?? N, m: p?.m ?? 0, cut } });
+    if (f !== 8) return `rank ${8 - r} ('${printable(ranks[r])}') is not 8 squares`;
+  }
+  return '';
+}
+function sideAndKings(b: Int8Array, toMove: string): string {
+  if (toMove !== 'w' && toMove !== 'b') return `the side to move is w or b, not '${printable(toMove)}'`;
+  for (const c of [8, 16]) if (kings(b, c) !== 1) return `${side(c)} needs one king`;
+  for (let f = 0; f < 8; f++) if (pawn(b[f]) || pawn(b[f + V])) return 'a pawn on the first or last rank';
+  return '';
+}
+// Each right: king and rook unmoved (the virgin bit, 32).
+function castlingRights(b: Int8Array, rights: string): string {
+  if (!/^(-|K?Q?k?q?)$/.test(rights)) return `castling rights are KQkq or -, not '${printable(rights)}'`;
+  for (const c of rights.replace('-', '')) {
+    const x = c < 'a' ? 0x74 : 4;
+    const y = x + (c === 'K' || c === 'k' ? 3 : -4);
+    const u = c < 'a' ? 8 : 16;
+    if ((b[x] & 31) !== u + 4 || b[y] !== u + 6) return `castling right ${c} needs the king and that rook at home`;
+    b[x] |= 32;
+    b[y] |= 32;
+  }
+  return '';
+}
+// Can a pawn of the side not to move have skipped e, the square the FEN names?
+function skipped(b: Int8Array, k: number, e: number): boolean {
+  const up = k === 8 ? 16 : -16;
+  return e >= 0 && (e >> 4) === (k === 8 ? 2 : 5) && !b[e] && !b[e - up] && b[e + up] === (k === 8 ? 18 : 9);
+}
+
+// The engine thread's jobs, and its replies, in the order asked; a finished pass comes by
+// itself while it thinks. fallback: search as if the score were ±500, not the frozen Q;
+// castling: false for a search with castling left out.
+type Job =
+  | { kind: 'set', pos: Pos }
+  | { kind: 'play', from: number, to: number, fallback: boolean }
+  | { kind: 'think', lim: Limits, fallback: boolean, castling: boolean }
+  | { kind: 'sync' };
+// A typed move's check: was it legal (then played), and the position after.
+interface Played { legal: boolean, pos: Pos }
+// A think's move, and its last finished pass: depth, nodes, score; all nodes counted; cut off?
+interface Found { x: number, y: number, d: number, N: number, m: number, total: number, cutOff: boolean }
+type Reply =
+  | { kind: 'done' }
+  | { kind: 'played' } & Played
+  | { kind: 'found' } & Found
+  | { kind: 'pass', pass: Pass };
+
+// The engine thread's side to move: what the C's loop keeps in k.
+const loop = { k: 8 };
+const FALLBACK = 500;
+const fallbackScore = (Q: number): number => Math.max(-FALLBACK, Math.min(FALLBACK, Q));
+// The engine thread, for the life of the process. It touches the table's pages and runs a
+// throwaway search first, so that V8 has compiled D() before the first real one.
+function serve(stop: Int32Array): void {
+  const port = parentPort;
+  if (!port) return;
+  init();
+  A.K.fill(0);
+  search(8, 0, limits({ nodeLimit: 2e4 }, now()));
+  A.K.fill(0);
+  clock.stop = stop;
+  clock.onPass = (pass) => port.postMessage({ kind: 'pass', pass });
+  port.on('message', (job: Job) => port.postMessage(work(job)));
+}
+function work(job: Job): Reply {
+  switch (job.kind) {
+    case 'set':
+      board.set(job.pos.b);
+      ({ Q, O, k: loop.k } = job.pos);
+      A.K.fill(0);
+      return { kind: 'done' };
+    case 'play':
+      return play(job.from, job.to, job.fallback);
+    case 'think':
+      return thinkFor(job.lim, job.fallback, job.castling);
+    case 'sync':
+      return { kind: 'done' };
+  }
+}
+// A typed line: clear the table, check the move, which plays it. A fallback's check counts
+// from the fallback's score, so Q is put back to count from its own.
+function play(from: number, to: number, fallback: boolean): Reply {
+  const e = fallback ? fallbackScore(Q) : Q;
+  const before = Q;
+  K = from;
+  L = to;
+  N = 0;
+  A.K.fill(0);
+  const legal = D(loop.k, -I, I, e, 1, 1, O, 9, 2) === I;
+  if (legal) {
+    loop.k ^= 24;
+    Q += e - before;
+  }
+  return { kind: 'played', legal, pos: { b: board.slice(), Q, O, k: loop.k } };
+}
+// An empty line: think. Without castling, the king loses its unmoved bit for this search only.
+function thinkFor(lim: Limits, fallback: boolean, castling: boolean): Reply {
+  const e = fallback ? fallbackScore(Q) : Q;
+  const king = kingOf(board, loop.k);
+  const u = board[king];
+  if (!castling) board[king] = u & ~32;
+  N = 0;
+  const cutOff = search(loop.k, e, lim);
+  board[king] = u;
+  const p = clock.last;
+  return { kind: 'found', x: K, y: L, d: p?.d ?? 0, N: p?.N ?? N, m: p?.m ?? 0, total: N, cutOff };
+}
+
+// The engine thread, seen from here: one function per job, each with its reply.
+interface EngineThread {
+  worker: Worker;
+  stop: Int32Array;
+  set(pos: Pos): Promise<void>;
+  play(from: number, to: number, fallback: boolean): Promise<Played>;
+  think(lim: Limits, fallback: boolean, castling: boolean): Promise<Found>;
+  sync(): Promise<void>;
+}
+// Starts one, telling onPass each pass it reports.
+function openEngineThread(onPass: (p: Pass) => void): EngineThread {
+  const stop = new Int32Array(new SharedArrayBuffer(4));
+  const waiting: ((r: Reply) => void)[] = [];
+  const worker = spawnEngine(stop);
+  worker.on('message', (r: Reply) => r.kind === 'pass' ? onPass(r.pass) : waiting.shift()?.(r));
+  const ask = (job: Job): Promise<Reply> => new Promise((resolve) => {
+    waiting.push(resolve);
+    worker.postMessage(job);
+  });
+  return {
+    worker,
+    stop,
+    set: async (pos) => void replyOf(await ask({ kind: 'set', pos }), 'done'),
+    play: async (from, to, fallback) => replyOf(await ask({ kind: 'play', from, to, fallback }), 'played'),
+    think: async (lim, fallback, castling) => replyOf(await ask({ kind: 'think', lim, fallback, castling }), 'found'),
+    sync: async () => void replyOf(await ask({ kind: 'sync' }), 'done'),
+  };
+}
+function replyOf<K extends Reply['kind']>(r: Reply, kind: K): Extract<Reply, { kind: K }> {
+  if (!isReply(r, kind)) throw new Error(`the engine thread answered '${r.kind}', not '${kind}'`);
+  return r;
+}
+const isReply = <K extends Reply['kind']>(r: Reply, kind: K): r is Extract<Reply, { kind: K }> => r.kind === kind;
+// A thread running this very file: serve(). Node 20 runs no tsx in workers, so from the .ts
+// file the thread loads itself through tsx's tsImport.
+function spawnEngine(stop: Int32Array): Worker {
+  const url = import.meta.url;
+  if (!url.endsWith('.ts')) return new Worker(new URL(url), { workerData: stop });
+  const api = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const me = JSON.stringify(url);
+  return new Worker(`import(${api}).then((t) => t.tsImport(${me}, ${me}))`, { eval: true, workerData: stop });
+}
+// This process's engine thread, started on first use.
+const running = { thread: undefined as EngineThread | undefined };
+function thread(): EngineThread {
+  if (running.thread) return running.thread;
+  const started = openEngineThread(showPass);
+  started.worker.on('error', (err) => quitBroken(`the engine thread failed: ${err.message}`));
+  started.worker.on('exit', () => quitBroken('the engine thread ended'));
+  running.thread = started;
+  return started;
+}
+function quitBroken(why: string): never {
+  note(`error: ${why}`);
+  process.exit(1);
+}
+
+// The GUI's game: its start ('startpos', or 'fen' and a FEN); the moves since, as the GUI sent
+// them; pos[i], the position after i moves; unreplayable[i], why move i is not one the C
+// takes ('' when it is); why no position is held ('' when one is); and the ply whose position
+// the engine thread holds with the C's table (-1: none).
+const game = {
+  origin: 'startpos',
+  moves: [] as string[],
+  pos: [OPENING],
+  unreplayable: [] as string[],
+  noPosition: '',
+  engineAt: -1,
+};
+const UNDER = 'an under-promotion';
+const PAST_FREEZE = 'a move past the freeze';
+// The engine at the position after n moves, as the C's loop reached it: the position before,
+// then the last move's check, which leaves its table (an under-promotion is set up instead).
+async function placeEngine(n: number): Promise<void> {
+  if (game.engineAt === n) return;
+  const checked = n > 0 && game.unreplayable[n - 1] !== UNDER;
+  await thread().set(game.pos[checked ? n - 1 : n]);
+  if (checked) {
+    const mv = game.moves[n - 1];
+    await thread().play(squareOf(mv), squareOf(mv.slice(2)), game.unreplayable[n - 1] === PAST_FREEZE);
+  }
+  game.engineAt = n;
+}
+// The GUI's next move: '' once made, or why it cannot be. micro-Max's own check plays it; an
+// under-promotion (outside Faithful) is chess, not micro-Max's: it is set up as a FEN is.
+async function applyMove(mv: string): Promise<string> {
+  const n = game.moves.length;
+  const p = game.pos[n];
+  const m = /^([a-h][1-8])([a-h][1-8])([qrbnQRBN]?)$/.exec(mv);
+  if (!m) return 'not a move like e2e4';
+  const x = squareOf(m[1]);
+  const y = squareOf(m[2]);
+  const to = m[3].toLowerCase();
+  const why = refuseMove(p, x, y, to);
+  if (why) return why;
+  const under = to !== '' && to !== 'q';
+  if (!under && game.engineAt !== n) await thread().set(p);
+  const r = under ? { legal: true, pos: promote(p, x, y, to) } : await thread().play(x, y, frozen(p.Q));
+  if (!under) game.engineAt = r.legal ? n + 1 : -1;
+  if (!r.legal) return 'illegal in this position';
+  game.moves.push(mv);
+  game.pos.push(r.pos);
+  game.unreplayable.push(under ? UNDER : frozen(p.Q) ? PAST_FREEZE : '');
+  return '';
+}
+// Why a move cannot be made before micro-Max checks it, or ''.
+function refuseMove(p: Pos, x: number, y: number, to: string): string {
+  const under = to !== '' && to !== 'q';
+  if (to && !pawnTo8(p, x, y)) return 'not a promotion';
+  if (frozen(p.Q) && settings.faithful) return 'micro-Max 3.2 takes no move once one side is 2000 points ahead';
+  if (under && settings.faithful) return 'micro-Max 3.2 promotes only to a queen';
+  if (under && !isLegal(p, x, y)) return 'illegal in this position';
+  return '';
+}
+// The GUI's position: the moves already played stay played, so a GUI that sends the whole
+// game each time pays for its new moves only.
+async function setGame(origin: string, initial: Pos, moves: string[]): Promise<void> {
+  if (origin !== game.origin) Object.assign(game, { origin, moves: [], pos: [initial], unreplayable: [] });
+  let same = 0;
+  while (same < moves.length && moves[same] === game.moves[same]) same++;
+  game.moves.length = same;
+  game.pos.length = same + 1;
+  game.unreplayable.length = same;
+  game.noPosition = '';
+  if (game.engineAt > same) game.engineAt = -1;
+  for (const mv of moves.slice(same)) {
+    const why = await applyMove(mv);
+    if (why) return void (game.noPosition = `${printable(mv)} (move ${game.moves.length + 1}): ${why}`);
+  }
+}
+
+// The search under way: running until its move is sent; its id (written into the shared int,
+// it cuts the search); go infinite (no move before stop) and what releases it; dropped: a
+// command took it back, no move to send; and the pings to answer after its move.
+const busy = {
+  run: undefined as Promise<void> | undefined,
+  id: 0,
+  endless: false,
+  release: undefined as (() => void) | undefined,
+  dropped: false,
+  pongs: Promise.resolve(),
+};
+// stop, ?, or a command that drops the search (drop: no move is sent)
+function interrupt(drop = false): void {
+  if (!busy.run) return;
+  busy.dropped ||= drop;
+  busy.endless = false;
+  busy.release?.();
+  Atomics.store(thread().stop, 0, busy.id);
+}
+// no search under way
+async function idle(drop = false): Promise<void> {
+  interrupt(drop);
+  await busy.run;
+}
+// Search while the commands go on.
+function startSearch(lim: Limits, endless = false): void {
+  lim.id = ++busy.id;
+  busy.endless = endless;
+  busy.dropped = false;
+  const run = answer(lim).catch((err: Error) => note(`error: ${err.message}`));
+  busy.run = run.finally(() => {
+    busy.run = undefined;
   });
 }
 
-const gopt = { faithful: false, overhead: 50 };        // the options a GUI may set (overhead in ms)
-const eng = {                                          // the engine thread, seen from here
-  w: undefined as Worker | undefined,
-  stop: new Int32Array(new SharedArrayBuffer(4)) as Int32Array, // its clock.stop
-  replies: [] as ((r: Reply) => void)[],               // its answers come in the order asked
-  at: -1,                                              // it holds game.pos[at] and the C's table (-1: no)
-};
-function engineThread(stop: Int32Array): Worker {      // a thread running this very file: serve()
-  const url = import.meta.url;                         // (port only: Node 20 runs no tsx in workers)
-  if (!url.endsWith('.ts')) return new Worker(new URL(url), { workerData: stop });
-  const api = JSON.stringify(import.meta.resolve('tsx/esm/api')), me = JSON.stringify(url);
-  return new Worker(`import(${api}).then((t) => t.tsImport(${me}, ${me}))`, { eval: true, workerData: stop });
+// Why micro-Max makes no move here, or '': no position, the game is over, or the freeze
+// under Faithful (xboard resigns the side that is behind instead of playing the fallback).
+function refusal(noPosition: string, p: Pos, faithful: boolean, resignsBehind: boolean): string {
+  if (noPosition) return `no position: ${noPosition}`;
+  const over = ending(p.k, p.b, p.O);
+  if (over) return over;
+  if (!frozen(p.Q) || !faithful && !(resignsBehind && p.Q < 0)) return '';
+  return `frozen: micro-Max 3.2 moves no more once one side is 2000 points ahead (${p.Q} here)`;
 }
-function start(): void {                               // the engine thread, for the life of the process
-  const w = eng.w = engineThread(eng.stop);
-  w.on('message', (r: Reply) => r.pass ? show(r.pass) : eng.replies.shift()?.(r));
-  w.on('error', (err) => { note(`error: the engine thread failed: ${err.message}`); process.exit(1); });
-  w.on('exit', () => { note('error: the engine thread ended'); process.exit(1); });
+// The move: the engine at the game's position thinks. A move FIDE forbids (micro-Max castles
+// out of a pawn's check) is replaced by a second think, from an empty table, without castling,
+// or else by the first legal move. illegal: the first choice, when it was replaced.
+async function searchLegal(lim: Limits): Promise<{ found: Found, illegal: string }> {
+  const n = game.moves.length;
+  const p = game.pos[n];
+  await placeEngine(n);
+  game.engineAt = -1;
+  const found = await thread().think(lim, frozen(p.Q), true);
+  if (fide(p, found.x, found.y)) return { found, illegal: '' };
+  await thread().set(p);
+  const again = await thread().think(lim, frozen(p.Q), false);
+  if (!fide(p, again.x, again.y)) [again.x, again.y] = legalMoves(p.b, p.k, p.O)[0];
+  return { found: again, illegal: named(p, found.x, found.y) };
 }
-const ask = (job: Job): Promise<Reply> => new Promise((res) => { eng.replies.push(res); eng.w!.postMessage(job); });
-
-const game = {                                         // the GUI's game
-  key: 'startpos',                                     // its start: 'startpos', or 'fen' and a FEN
-  moves: [] as string[],                               // the moves since, as the GUI sent them
-  pos: [START],                                        // pos[i]: the position after i moves
-  odd: [] as string[],                                 // odd[i]: why move i is not one the C takes, or ''
-  none: '',                                            // why no position is held ('' when one is)
-};
-const UNDER = 'an under-promotion', THAWED = 'a move past the freeze';
-async function hold(n: number): Promise<void> {        // the engine at game.pos[n], with the C's table
-  if (eng.at === n) return;
-  const made = n > 0 && game.odd[n - 1] !== UNDER, mv = game.moves[n - 1]; // made by a check: its table
-  await ask({ set: game.pos[made ? n - 1 : n] });
-  if (made) await ask({ play: [squareOf(mv), squareOf(mv.slice(2))], thaw: game.odd[n - 1] === THAWED });
-  eng.at = n;
-}
-async function move(mv: string): Promise<string> {     // the GUI's next move: '' or why it cannot be made
-  const n = game.moves.length, p = game.pos[n], m = /^([a-h][1-8])([a-h][1-8])([qrbnQRBN]?)$/.exec(mv);
-  if (!m) return 'not a move like e2e4';
-  const x = squareOf(m[1]), y = squareOf(m[2]), to = m[3].toLowerCase(), under = to !== '' && to !== 'q';
-  if (to && !pawnTo8(p, x, y)) return 'not a promotion';
-  if (frozen(p.Q) && gopt.faithful) return 'micro-Max 3.2 takes no move once one side is 2000 points ahead';
-  if (under && gopt.faithful) return 'micro-Max 3.2 promotes only to a queen';
-  if (under && !legal(p, x, y)) return 'illegal in this position';
-  if (!under && eng.at !== n) await ask({ set: p });
-  const r = under ? { ok: true, pos: promote(p, x, y, to) } // chess, not micro-Max's: set up as a FEN is
-    : await ask({ play: [x, y], thaw: frozen(p.Q) });  // micro-Max's own check, which plays it
-  if (!under) eng.at = r.ok ? n + 1 : -1;
-  if (!r.ok) return 'illegal in this position';
-  game.moves.push(mv); game.pos.push(r.pos!); game.odd.push(under ? UNDER : frozen(p.Q) ? THAWED : '');
-  return '';
-}
-async function reach(key: string, start: Pos, moves: string[]): Promise<void> { // the GUI's position
-  if (key !== game.key) Object.assign(game, { key, moves: [], pos: [start], odd: [] });
-  let c = 0;                                           // the moves already played stay played
-  while (c < moves.length && moves[c] === game.moves[c]) c++;
-  game.moves.length = c; game.pos.length = c + 1; game.odd.length = c; game.none = '';
-  if (eng.at > c) eng.at = -1;
-  for (const mv of moves.slice(c)) {
-    const why = await move(mv);
-    if (why) return void (game.none = `${shown(mv)} (move ${game.moves.length + 1}): ${why}`);
-  }
-}
-
-const busy = {                                         // the search under way
-  run: undefined as Promise<void> | undefined, id: 0,  // until its move is sent; eng.stop = id cuts it
-  endless: false, release: undefined as (() => void) | undefined, // go infinite: no bestmove before stop
-  dropped: false,                                      // a command took it back: no move to send
-  pongs: Promise.resolve(),                            // pings answered after the move
-};
-function cut(drop = false): void {                     // stop, ?, or a command that drops the search
-  if (!busy.run) return;
-  busy.dropped ||= drop; busy.endless = false; busy.release?.();
-  Atomics.store(eng.stop, 0, busy.id);
-}
-async function idle(drop = false): Promise<void> { cut(drop); await busy.run; } // no search under way
-function go(lim: Limits, endless = false): void {      // search while the commands go on
-  lim.id = ++busy.id; busy.endless = endless; busy.dropped = false;
-  busy.run = answer(lim).catch((err: Error) => note(`error: ${err.message}`)).finally(() => { busy.run = undefined; });
-}
-async function findMove(lim: Limits, thaw: boolean, noCastle = false): Promise<Found> {
-  eng.at = -1;                                         // (a search writes the table)
-  return (await ask({ think: lim, thaw, noCastle })).found!;
-}
-type Decision = { move: string; note: string } | { none: string };
-async function decide(lim: Limits): Promise<Decision> { // the move to play, or why none
-  if (game.none) return { none: `no position: ${game.none}` };
-  const n = game.moves.length, p = game.pos[n], over = ending(p.k, p.b, p.O), ice = frozen(p.Q);
-  if (over) return { none: over };
-  if (ice && (gopt.faithful || opt.gui === 'xboard' && p.Q < 0)) {
-    return { none: `frozen: micro-Max 3.2 moves no more once one side is 2000 points ahead (${p.Q} here)` };
-  }
-  await hold(n);
-  let f = await findMove(lim, ice), why = ice ? `fallback: frozen at ${p.Q}, so searched as if ${thaw(p.Q)}`
-    : game.odd.some(Boolean) ? `not replayable: ${game.odd.find(Boolean)} earlier in this game`
-    : game.key === 'startpos' ? `the C plays it with --nodes ${f.N} after this game's ${n} moves`
+// How deep it went, and how to replay the move: the C at --nodes N after the game's moves,
+// or go nodes N at a FEN's position; a fallback, or an earlier move the C refuses, cannot be.
+function replayNote(f: Found, p: Pos, illegal: string, origin: string, unreplayable: string[]): string {
+  const n = unreplayable.length;
+  const earlier = unreplayable.find(Boolean);
+  let how = origin === 'startpos' ? `the C plays it with --nodes ${f.N} after this game's ${n} moves`
     : `replay: this position, go nodes ${f.N}`;
-  if (!fide(p, f.x, f.y)) {                            // a move the GUI would refuse
-    why = `fallback: micro-Max 3.2's choice ${named(p, f.x, f.y)} is not legal here`;
-    await ask({ set: p });                             // again from an empty table, castling left out
-    f = await findMove(lim, ice, true);
-    if (!fide(p, f.x, f.y)) [f.x, f.y] = legalMoves(p.b, p.k, p.O)[0];
-  }
-  const note = `depth ${f.d}, ${f.N} nodes, score ${f.m}${f.cut ? ', cut off' : ''}; ${why}`;
-  return { move: named(p, f.x, f.y), note };
+  if (earlier) how = `not replayable: ${earlier} earlier in this game`;
+  if (frozen(p.Q)) how = `fallback: frozen at ${p.Q}, so searched as if ${fallbackScore(p.Q)}`;
+  if (illegal) how = `fallback: micro-Max 3.2's choice ${illegal} is not legal here`;
+  return `depth ${f.d}, ${f.N} nodes, score ${f.m}${f.cutOff ? ', cut off' : ''}; ${how}`;
 }
-async function answer(lim: Limits): Promise<void> {    // think, then move the protocol's way
+type Decision = { move: string, found: Found, note: string } | { none: string };
+async function decide(lim: Limits): Promise<Decision> {
+  const n = game.moves.length;
+  const p = game.pos[n];
+  const none = refusal(game.noPosition, p, settings.faithful, dialect().resignsBehind);
+  if (none) return { none };
+  const { found, illegal } = await searchLegal(lim);
+  const note = replayNote(found, p, illegal, game.origin, game.unreplayable);
+  return { move: named(p, found.x, found.y), found, note };
+}
+// Think, then send the move the protocol's way (for go infinite, after stop), and play it.
+async function answer(lim: Limits): Promise<void> {
   const d = await decide(lim);
-  if (busy.endless) await new Promise<void>((r) => { busy.release = r; }); // go infinite: not before stop
+  if (busy.endless) await new Promise<void>((resolve) => { busy.release = resolve; });
   if (busy.dropped) return;
-  const used = `${Math.round(now() - lim.start)} ms used${lim.aim ? ` of ${Math.round(lim.aim)}` : ''}`;
-  if ('none' in d) { note(`${d.none}; ${used}`); return send(opt.gui === 'uci' ? 'bestmove 0000' : result(d.none)); }
+  const ms = Math.round(now() - lim.start);
+  const used = `${ms} ms used${lim.aim ? ` of ${Math.round(lim.aim)}` : ''}`;
+  if ('none' in d) {
+    note(`${d.none}; ${used}`);
+    return send(...dialect().noMove(d.none, ms));
+  }
   note(`${d.note}; ${used}`);
-  send(opt.gui === 'uci' ? `bestmove ${d.move}` : `move ${d.move}`);
-  const why = await move(d.move), p = game.pos[game.moves.length], over = ending(p.k, p.b, p.O);
-  if (why) note(`error: ${game.none = `micro-Max's own move ${d.move} was refused: ${why}`}`);
-  else if (opt.gui === 'xboard' && over) send(result(over));
+  send(...dialect().move(d.move, d.found, ms));
+  await playOwn(d.move);
 }
-const result = (why: string): string => why.startsWith('checkmate') ? why.includes('white') ? '1-0 {White mates}'
-  : '0-1 {Black mates}' : why.startsWith('stalemate') ? '1/2-1/2 {Stalemate}' : why.startsWith('frozen') ? 'resign'
-  : `Error (${why}): go`;
-
-// The protocols' words.
-const send = (...lines: string[]): void => writeAll(1, lines.map((l) => l + '\n').join(''));
-const note = (s: string): void => send(opt.gui === 'uci' ? `info string ${s}` : `# ${s}`);
-function show(p: Pass): void {                         // a pass, the GUI's way
-  if (busy.dropped) return;
-  const mv = named(game.pos[game.moves.length], p.x, p.y), mate = p.m > 3000 || p.m < -3000;
-  const moves = p.m > 0 ? 4000 - p.m : -4000 - p.m;    // mate in n: 4000 - n (the C: mated is -I/2)
-  const nps = p.ms > 0 ? Math.round(p.N * 1000 / p.ms) : 0, score = mate ? `mate ${moves}` : `cp ${p.m}`;
-  const points = mate ? Math.sign(p.m) * 100000 + moves : p.m; // xboard's mate score
-  const uci = `info depth ${p.d} score ${score} nodes ${p.N} nps ${nps} time ${Math.round(p.ms)} pv ${mv}`;
-  if (opt.gui === 'uci') send(uci);
-  else if (xb.post) send(`${p.d} ${points} ${Math.round(p.ms / 10)} ${p.N} ${mv}`);
-}
-function option(name = '', v = ''): void {            // setoption (UCI), option (xboard)
-  const o = name.trim().toLowerCase(), value = v.trim();
-  if (o === 'faithful' && /^(true|false|1|0)$/.test(value)) gopt.faithful = /^(true|1)$/.test(value);
-  else if (o === 'move overhead' && /^\d{1,4}$/.test(value)) gopt.overhead = +value;
-  else if (o === 'hash') note('the hash table has a fixed size (2^24 + 8 entries, 176 MiB): Hash is ignored');
-  else note(`error: no option '${shown(name)}' with value '${shown(v)}'`);
-}
-async function pong(arg = ''): Promise<void> {         // ping: after the move when thinking (as xboard asks)
-  const answer = (): void => send(`pong ${shown(arg)}`), run = busy.run;
-  if (run) busy.pongs = Promise.all([busy.pongs, run]).then(answer); else { await ask({}); answer(); }
-}
-async function leave(drop: boolean): Promise<never> { // quit drops the search; end of input lets it move
-  if (drop || busy.endless) cut(drop);
-  await busy.run; await busy.pongs; process.exit(0);
+// micro-Max's move, in the GUI's game; in xboard, a move that ends the game comes with the result.
+async function playOwn(mv: string): Promise<void> {
+  const why = await applyMove(mv);
+  if (why) {
+    game.noPosition = `micro-Max's own move ${mv} was refused: ${why}`;
+    return note(`error: ${game.noPosition}`);
+  }
+  const p = game.pos[game.moves.length];
+  const over = ending(p.k, p.b, p.O);
+  if (over) send(...dialect().result(over));
 }
 
-// UCI's go, and xboard's level, st, sd and time, as a Go for limits().
-function uciGo(w: string[], endless: boolean): Go {    // go's words (a negative number is 0)
+// Each protocol's words. move: the lines that play a move (UCI: a last info line first); noMove:
+// those that make none; note: a line for the log; pass: a finished pass (xboard: after post);
+// result: after its own move ends the game; resignsBehind: frozen and behind, it resigns;
+// commandOf: the command a line's first word names; unknown: a command it does not know.
+interface Dialect {
+  move(mv: string, f: Found, ms: number): string[];
+  noMove(why: string, ms: number): string[];
+  note(s: string): string;
+  pass(p: Pass, mv: string): string[];
+  result(over: string): string[];
+  resignsBehind: boolean;
+  commandOf(word: string): string;
+  unknown(line: string): string;
+}
+// A mate in n scores 4000 - n (mated: -I/2 in the C); UCI says mate n, or -n when mated.
+const isMate = (m: number): boolean => m > 3000 || m < -3000;
+const mateIn = (m: number): number => m > 0 ? 4000 - m : -4000 - m;
+const uciScore = (m: number): string => isMate(m) ? `mate ${mateIn(m)}` : `cp ${m}`;
+const nps = (N: number, ms: number): number => ms > 0 ? Math.round(N * 1000 / ms) : 0;
+const uciInfo = (d: number, m: number, N: number, ms: number, mv: string): string =>
+  `info depth ${d} score ${uciScore(m)} nodes ${N} nps ${nps(N, ms)} time ${Math.round(ms)} pv ${mv}`;
+const UCI_WORDS: Dialect = {
+  move: (mv, f, ms) => [uciInfo(f.d, f.m, f.total, ms, mv), `bestmove ${mv}`],
+  noMove: (why, ms) => [`info depth 0 nodes 0 time ${ms}`, 'bestmove 0000'],
+  note: (s) => `info string ${s}`,
+  pass: (p, mv) => [uciInfo(p.d, p.m, p.N, p.ms, mv)],
+  result: () => [],
+  resignsBehind: false,
+  commandOf: (word) => word,
+  unknown: (line) => `info string error: unknown command '${printable(line)}'`,
+};
+// xboard's mate score: 100000 + n
+const xbScore = (m: number): number => isMate(m) ? Math.sign(m) * 100000 + mateIn(m) : m;
+const XB_WORDS: Dialect = {
+  move: (mv) => [`move ${mv}`],
+  noMove: (why) => [xbResult(why)],
+  note: (s) => `# ${s}`,
+  pass: (p, mv) => xb.post ? [`${p.d} ${xbScore(p.m)} ${Math.round(p.ms / 10)} ${p.N} ${mv}`] : [],
+  result: (over) => [xbResult(over)],
+  resignsBehind: true,
+  commandOf: (word) => /^[a-h][1-8][a-h][1-8]/.test(word) ? 'usermove' : word,
+  unknown: (line) => `Error (unknown command): ${printable(line.trim().split(/\s+/)[0])}`,
+};
+function xbResult(why: string): string {
+  if (why.startsWith('checkmate')) return why.includes('white') ? '1-0 {White mates}' : '0-1 {Black mates}';
+  if (why.startsWith('stalemate')) return '1/2-1/2 {Stalemate}';
+  if (why.startsWith('frozen')) return 'resign';
+  return `Error (${why}): go`;
+}
+const dialect = (): Dialect => opt.gui === 'uci' ? UCI_WORDS : XB_WORDS;
+function send(...lines: string[]): void {
+  if (lines.length) writeAll(1, lines.map((l) => l + '\n').join(''));
+}
+const note = (s: string): void => send(dialect().note(s));
+function showPass(p: Pass): void {
+  if (!busy.dropped) send(...dialect().pass(p, named(game.pos[game.moves.length], p.x, p.y)));
+}
+
+// The options a GUI may set: Faithful; Move Overhead (ms); Hash and Threads, whose only value
+// is the real one (the table's 176 MiB, one thread), so that a GUI may set them.
+const settings = { faithful: false, overhead: 50 };
+const ONE_VALUE: Record<string, { only: number, why: string }> = {
+  hash: { only: 176, why: 'Hash stays 176 (MiB): the hash table has a fixed size, 2^24 + 8 entries' },
+  threads: { only: 1, why: 'Threads stays 1: micro-Max searches in one thread' },
+};
+// setoption (UCI), option (xboard)
+function setOption(name = '', v = ''): void {
+  const o = name.trim().toLowerCase();
+  const value = v.trim();
+  const oneValue = Object.hasOwn(ONE_VALUE, o);
+  if (o === 'faithful' && /^(true|false|1|0)$/.test(value)) settings.faithful = /^(true|1)$/.test(value);
+  else if (o === 'move overhead' && /^\d{1,4}$/.test(value)) settings.overhead = +value;
+  else if (oneValue && Number(value) !== ONE_VALUE[o].only) note(ONE_VALUE[o].why);
+  else if (!oneValue) note(`error: no option '${printable(name)}' with value '${printable(v)}'`);
+}
+// ping: after the move when it is thinking (as xboard asks), else once the engine is ready.
+async function pong(arg = ''): Promise<void> {
+  const sendPong = (): void => send(`pong ${printable(arg)}`);
+  if (busy.run) {
+    busy.pongs = Promise.all([busy.pongs, busy.run]).then(sendPong);
+    return;
+  }
+  await thread().sync();
+  sendPong();
+}
+// quit drops the search; the end of input lets it move. Then the pending pongs, and exit.
+async function leave(drop: boolean): Promise<never> {
+  if (drop || busy.endless) interrupt(drop);
+  await busy.run;
+  await busy.pongs;
+  process.exit(0);
+}
+
+// UCI's go: the clock of the side to move k (infinite and ponder: none); a bare go gets the
+// C's node limit, cNodes. A negative number counts as 0.
+function uciGo(w: string[], k: number, cNodes: number): TimeControl {
   const num = (key: string): number | undefined => {
-    const i = w.indexOf(key);
-    return i > 0 && /^-?\d+$/.test(w[i + 1] ?? '') ? Math.max(0, +w[i + 1]) : undefined;
+    const at = w.indexOf(key);
+    return at > 0 && /^-?\d+$/.test(w[at + 1] ?? '') ? Math.max(0, +w[at + 1]) : undefined;
   };
-  const c = game.pos[game.moves.length].k === 8 ? 'w' : 'b';
-  const g: Go = { time: endless ? undefined : num(`${c}time`), inc: num(`${c}inc`), mtg: num('movestogo'),
-    movetime: num('movetime'), depth: num('depth'), nodes: num('nodes') };
-  if (!endless && [g.time, g.movetime, g.depth, g.nodes].every((x) => x === undefined)) g.nodes = nodeLimit; // bare
-  return g;
+  const c = k === 8 ? 'w' : 'b';
+  const tc: TimeControl = { time: isEndless(w) ? undefined : num(`${c}time`), inc: num(`${c}inc`),
+    movesToGo: num('movestogo'), movetime: num('movetime'), depth: num('depth'), nodes: num('nodes') };
+  const bare = !isEndless(w) && [tc.time, tc.movetime, tc.depth, tc.nodes].every((x) => x === undefined);
+  if (bare) tc.nodeLimit = cNodes;
+  return tc;
 }
-function xbGo(): Go {                                  // xboard's clock (none: the C's limit)
-  const n = game.moves.length - xb.since, mtg = xb.mps ? xb.mps - Math.floor(n / 2) % xb.mps : 0;
-  if (xb.st) return { movetime: xb.st, depth: xb.sd };
-  if (xb.base || xb.inc || xb.left !== undefined) return { time: xb.left ?? xb.base, inc: xb.inc, mtg, depth: xb.sd };
-  return { depth: xb.sd, nodes: nodeLimit };
+const isEndless = (w: string[]): boolean => w.includes('infinite') || w.includes('ponder');
+// xboard's clock at this ply of the game: moves to go count from the game's start (each side
+// has made ply / 2 moves, rounded down); no time control gets the C's node limit, cNodes.
+function xbGo(c: XbClock, ply: number, cNodes: number): TimeControl {
+  const movesToGo = c.mps ? c.mps - Math.floor(ply / 2) % c.mps : 0;
+  if (c.st) return { movetime: c.st, depth: c.sd };
+  if (c.base || c.inc || c.left !== undefined) return { time: c.left ?? c.base, inc: c.inc, movesToGo, depth: c.sd };
+  return { depth: c.sd, nodeLimit: cNodes };
 }
 
 type Handler = (w: string[], line: string, t: number) => unknown;
-const UCI: Record<string, Handler> = {                 // UCI's commands
-  uci: async () => {                                   // (uciok once the engine thread is ready)
+// UCI's commands. uciok once the engine thread is ready.
+const UCI_COMMANDS: Record<string, Handler> = {
+  uci: async () => {
     send(`id name micro-Max 3.2 ts ${VERSION}`, 'id author H.G. Muller (port: micromax-ts)',
-      'option name Faithful type check default false', 'option name Move Overhead type spin default 50 min 0 max 9999');
-    await ask({}); send('uciok');
+      'option name Faithful type check default false',
+      'option name Move Overhead type spin default 50 min 0 max 9999',
+      'option name Hash type spin default 176 min 176 max 176',
+      'option name Threads type spin default 1 min 1 max 1');
+    await thread().sync();
+    send('uciok');
   },
-  isready: async () => { if (!busy.run) await ask({}); send('readyok'); }, // after the engine's work so far
-  debug: () => {}, register: () => {},
+  // after the engine's work so far
+  isready: async () => {
+    if (!busy.run) await thread().sync();
+    send('readyok');
+  },
+  debug: () => {},
+  register: () => {},
   setoption: (w, line) => {
     const m = /^\s*setoption\s+name\s+(.*?)(?:\s+value\s+(.*))?$/i.exec(line);
-    option(m?.[1], m?.[2]);
+    setOption(m?.[1], m?.[2]);
   },
-  stop: () => cut(), ponderhit: () => cut(),
+  stop: () => interrupt(),
+  ponderhit: () => interrupt(),
   quit: () => leave(true),
-  ucinewgame: async () => { await idle(); await reach('startpos', START, []); },
-  position: async (w) => {
-    await idle();                                      // (the GUI should have said stop)
-    const i = w.indexOf('moves'), head = w.slice(1, i < 0 ? undefined : i);
-    const p = head[0] === 'startpos' && head.length === 1 ? START : head[0] === 'fen' ? fen(head.slice(1).join(' '))
-      : 'position wants startpos or fen <FEN>, then moves';
-    if (typeof p === 'string') game.none = p;
-    else await reach(p === START ? 'startpos' : head.join(' '), p, i < 0 ? [] : w.slice(i + 1));
-    if (game.none) note(`error: no position: ${game.none}`);
+  ucinewgame: async () => {
+    await idle();
+    await setGame('startpos', OPENING, []);
   },
+  position: (w) => uciPosition(w),
   go: async (w, line, t) => {
     await idle();
     if (w.includes('searchmoves') || w.includes('mate')) note('searchmoves and mate are not supported: ignored');
-    const endless = w.includes('infinite') || w.includes('ponder');
-    go(limits(uciGo(w, endless), t, gopt.overhead), endless);
+    const tc = uciGo(w, game.pos[game.moves.length].k, nodeLimit);
+    startSearch(limits(tc, t, settings.overhead), isEndless(w));
   },
 };
+async function uciPosition(w: string[]): Promise<void> {
+  // (the GUI should have said stop)
+  await idle();
+  const at = w.indexOf('moves');
+  const head = w.slice(1, at < 0 ? undefined : at);
+  const moves = at < 0 ? [] : w.slice(at + 1);
+  const p = head[0] === 'startpos' && head.length === 1 ? OPENING : head[0] === 'fen' ? fen(head.slice(1).join(' '))
+    : 'position wants startpos or fen <FEN>, then moves';
+  if (typeof p === 'string') game.noPosition = p;
+  else await setGame(p === OPENING ? 'startpos' : head.join(' '), p, moves);
+  if (game.noPosition) note(`error: no position: ${game.noPosition}`);
+}
 
-const xb = {                                           // xboard's game state and clock
-  force: false, mine: 16, post: false,                 // force mode; the side it plays; post: show passes
-  mps: 0, base: 0, inc: 0, st: 0, sd: 99,              // level (moves, base, increment in ms), st (ms), sd
-  left: undefined as number | undefined,               // time: its clock in ms, when told
-  since: 0,                                            // the ply at which level came
+// xboard's state: force mode; the side it plays; post: show passes; and its clock: level
+// (moves per period, base and increment in ms), st (ms a move), sd (depth), time (ms left,
+// once told).
+interface XbClock { mps: number, base: number, inc: number, st: number, sd: number, left: number | undefined }
+const xb = {
+  force: false,
+  plays: 16,
+  post: false,
+  mps: 0,
+  base: 0,
+  inc: 0,
+  st: 0,
+  sd: 99,
+  left: undefined as number | undefined,
 };
-function xbThink(t: number): void {                    // its turn, not in force mode: think
-  if (!xb.force && game.pos[game.moves.length].k === xb.mine) go(limits(xbGo(), t, gopt.overhead));
+// Its turn, not in force mode: think.
+function xbThink(t: number): void {
+  const ply = game.moves.length;
+  if (!xb.force && game.pos[ply].k === xb.plays) startSearch(limits(xbGo(xb, ply, nodeLimit), t, settings.overhead));
 }
-const number = (w: string[], line: string, set: (x: number) => void): void => { // time, st, sd: a number
+// time, st, sd: a number
+function xbNumber(w: string[], line: string, set: (x: number) => void): void {
   const x = Number(w[1]);
-  if (w[1] === undefined || !Number.isFinite(x)) send(`Error (wants a number): ${shown(line)}`); else set(x);
-};
-async function forceMode(): Promise<void> { await idle(true); xb.force = true; } // force, result
-async function takeBack(n: number, line: string): Promise<void> { // undo, remove
-  await idle(true);
-  if (game.none) send(`Error (no position: ${game.none}): ${shown(line)}`);
-  else if (game.moves.length < n) send(`Error (no move to take back): ${shown(line)}`);
-  else await reach(game.key, game.pos[0], game.moves.slice(0, -n));
+  if (w[1] === undefined || !Number.isFinite(x)) send(`Error (wants a number): ${printable(line)}`);
+  else set(x);
 }
-const XB: Record<string, Handler> = {                  // xboard's commands
-  protover: async () => {                              // (done=1 once the engine thread is ready)
+// force, result
+async function forceMode(): Promise<void> {
+  await idle(true);
+  xb.force = true;
+}
+// undo, remove
+async function takeBack(n: number, line: string): Promise<void> {
+  await idle(true);
+  if (game.noPosition) send(`Error (no position: ${game.noPosition}): ${printable(line)}`);
+  else if (game.moves.length < n) send(`Error (no move to take back): ${printable(line)}`);
+  else await setGame(game.origin, game.pos[0], game.moves.slice(0, -n));
+}
+function level(w: string[], line: string): void {
+  const m = Number(w[1]);
+  const base = (w[2] ?? '').split(':').map(Number);
+  const inc = Number(w[3]);
+  if (w.length !== 4 || !(m >= 0 && inc >= 0) || base.some((x) => !(x >= 0))) {
+    return send(`Error (bad level): ${printable(line)}`);
+  }
+  Object.assign(xb, { mps: m, base: 1000 * (60 * base[0] + (base[1] ?? 0)), inc: 1000 * inc, st: 0 });
+}
+// usermove, or a bare move: play it, then think if it is our turn; else no position is held.
+async function userMove(w: string[], t: number): Promise<void> {
+  await idle(true);
+  const mv = w[0] === 'usermove' ? w[1] ?? '' : w[0];
+  const why = game.noPosition ? `no position: ${game.noPosition}` : await applyMove(mv);
+  if (!why) return xbThink(t);
+  game.noPosition ||= `${printable(mv)}: ${why}`;
+  send(`Illegal move (${why}): ${printable(mv)}`);
+}
+async function setBoard(line: string): Promise<void> {
+  await idle(true);
+  const text = line.trim().slice(8).trim();
+  const p = fen(text);
+  if (typeof p !== 'string') return setGame(`fen ${text}`, p, []);
+  game.noPosition = p;
+  send(`tellusererror Illegal position: ${p}`);
+}
+// xboard's commands. done=1 once the engine thread is ready.
+const XB_COMMANDS: Record<string, Handler> = {
+  protover: async () => {
     send('feature done=0', `feature myname="micro-Max 3.2 ts ${VERSION}" setboard=1 ping=1 usermove=1 playother=0 ` +
       'san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 nps=0 debug=1 variants="normal" ' +
       'option="Faithful -check 0" option="Move Overhead -spin 50 0 9999"');
-    await ask({}); send('feature done=1');
+    await thread().sync();
+    send('feature done=1');
   },
   quit: () => leave(true),
-  '?': () => cut(),
+  '?': () => interrupt(),
   ping: (w) => pong(w[1]),
-  post: () => { xb.post = true; }, nopost: () => { xb.post = false; },
-  option: (w, line) => { const m = /^\s*option\s+([^=]*)(?:=(.*))?$/.exec(line); option(m?.[1], m?.[2]); },
-  time: (w, line) => number(w, line, (x) => { xb.left = 10 * Math.max(0, x); }), // centiseconds; negative: 0
-  st: (w, line) => number(w, line, (x) => { xb.st = 1000 * Math.max(0, x); }),
-  sd: (w, line) => number(w, line, (x) => { xb.sd = Math.max(1, x); }),
-  level: (w, line) => {
-    const [m, b, i] = [Number(w[1]), (w[2] ?? '').split(':').map(Number), Number(w[3])];
-    if (w.length !== 4 || !(m >= 0 && i >= 0) || b.some((x) => !(x >= 0))) {
-      return send(`Error (bad level): ${shown(line)}`);
-    }
-    const base = 1000 * (60 * b[0] + (b[1] ?? 0));
-    Object.assign(xb, { mps: m, base, inc: 1000 * i, st: 0, since: game.moves.length });
+  post: () => { xb.post = true; },
+  nopost: () => { xb.post = false; },
+  option: (w, line) => {
+    const m = /^\s*option\s+([^=]*)(?:=(.*))?$/.exec(line);
+    setOption(m?.[1], m?.[2]);
   },
+  // centiseconds; negative: 0
+  time: (w, line) => xbNumber(w, line, (x) => { xb.left = 10 * Math.max(0, x); }),
+  st: (w, line) => xbNumber(w, line, (x) => { xb.st = 1000 * Math.max(0, x); }),
+  sd: (w, line) => xbNumber(w, line, (x) => { xb.sd = Math.max(1, x); }),
+  level: (w, line) => level(w, line),
   new: async () => {
     await idle(true);
-    Object.assign(xb, { force: false, mine: 16, sd: 99, left: undefined, since: 0 });
-    await reach('startpos', START, []);
+    Object.assign(xb, { force: false, plays: 16, sd: 99, left: undefined });
+    await setGame('startpos', OPENING, []);
   },
-  force: () => forceMode(), result: () => forceMode(),
+  force: () => forceMode(),
+  result: () => forceMode(),
   go: async (w, line, t) => {
     await idle(true);
-    xb.force = false; xb.mine = game.pos[game.moves.length].k; xbThink(t);
+    xb.force = false;
+    xb.plays = game.pos[game.moves.length].k;
+    xbThink(t);
   },
-  variant: (w, line) => w[1] === 'normal' || send(`Error (only normal chess): ${shown(line)}`),
-  setboard: async (w, line) => {
-    await idle(true);
-    const text = line.trim().slice(8).trim(), p = fen(text);
-    if (typeof p === 'string') send(`tellusererror Illegal position: ${game.none = p}`);
-    else await reach(`fen ${text}`, p, []);
-  },
-  undo: (w, line) => takeBack(1, line), remove: (w, line) => takeBack(2, line),
-  usermove: async (w, line, t) => {
-    await idle(true);
-    const mv = w[0] === 'usermove' ? w[1] ?? '' : w[0], why = game.none ? `no position: ${game.none}` : await move(mv);
-    if (!why) return xbThink(t);
-    game.none ||= `${shown(mv)}: ${why}`;
-    send(`Illegal move (${why}): ${shown(mv)}`);
-  },
+  variant: (w, line) => w[1] === 'normal' || send(`Error (only normal chess): ${printable(line)}`),
+  setboard: (w, line) => setBoard(line),
+  undo: (w, line) => takeBack(1, line),
+  remove: (w, line) => takeBack(2, line),
+  usermove: (w, line, t) => userMove(w, t),
 };
-for (const c of 'xboard accepted rejected random computer name hard easy otim draw hint'.split(' ')) XB[c] = () => {};
+// what it takes and ignores
+const IGNORED = 'xboard accepted rejected random computer name hard easy otim draw hint';
+for (const c of IGNORED.split(' ')) XB_COMMANDS[c] = () => {};
 
 // Reading commands: a line at a time, each handled when the one before is done.
-const LONG = 16384;                                    // bytes: a longer line is dropped
-function command(line: string, t: number): unknown {   // one line, to its handler
-  const w = line.trim().split(/\s+/), table = opt.gui === 'uci' ? UCI : XB;
-  const mv = opt.gui === 'xboard' && /^[a-h][1-8][a-h][1-8]/.test(w[0]);
-  if (line.length > LONG) {                            // dropped: if it set the position, none is held
-    const sets = ['position', 'usermove', 'setboard'].includes(w[0]) || mv;
-    if (sets) game.none = `a line of more than ${LONG} bytes was lost`;
-    return note(`error: a line of more than ${LONG} bytes is ignored`);
-  }
-  if (Object.hasOwn(table, w[0]) || mv) return table[mv ? 'usermove' : w[0]](w, line, t);
-  if (!w[0]) return;
-  if (opt.gui === 'uci') return note(`error: unknown command '${shown(line)}'`);
-  send(`Error (unknown command): ${shown(w[0])}`);
+// bytes: a longer line is dropped
+const LONG = 16384;
+const commands = (): Record<string, Handler> => opt.gui === 'uci' ? UCI_COMMANDS : XB_COMMANDS;
+// One line, to its handler.
+function command(line: string, t: number): unknown {
+  const w = line.trim().split(/\s+/);
+  const name = dialect().commandOf(w[0]);
+  if (line.length > LONG) return dropLine(name);
+  if (Object.hasOwn(commands(), name)) return commands()[name](w, line, t);
+  if (w[0]) send(dialect().unknown(line));
 }
-function begin(): void { init(); START.b.set(board); } // the C's set-up, as the GUI side's start
-function protocol(): void {                            // --uci, --xboard
-  begin(); start();
-  let part = '', chain: Promise<unknown> = Promise.resolve();
+// A line too long to read: if it set the position, none is held.
+function dropLine(name: string): void {
+  const sets = ['position', 'usermove', 'setboard'].includes(name);
+  if (sets) game.noPosition = `a line of more than ${LONG} bytes was lost`;
+  note(`error: a line of more than ${LONG} bytes is ignored`);
+}
+// The C's set-up, as the GUI side's start.
+function begin(): void {
+  init();
+  OPENING.b.set(board);
+}
+// --uci, --xboard. At the end of input (the GUI is gone): its move, its pongs, then exit.
+function protocol(): void {
+  begin();
+  thread();
+  let part = '';
+  let chain: Promise<unknown> = Promise.resolve();
   const queue = (line: string, t: number): void => {
     chain = chain.then(() => command(line, t)).catch((err: Error) => note(`error: ${err.message}`));
   };
   process.stdin.on('data', (chunk: Buffer) => {
-    const t = now(), lines = (part + chunk.toString('latin1')).split('\n');
-    part = lines.pop()!.slice(0, LONG + 1);            // a line too long is kept only that far
+    const t = now();
+    const lines = (part + chunk.toString('latin1')).split('\n');
+    // a line too long is kept only that far
+    part = (lines.pop() ?? '').slice(0, LONG + 1);
     for (const l of lines) queue(l.replace(/\r$/, ''), t);
   });
-  process.stdin.on('end', () => {                      // the GUI is gone: its move, its pongs, then exit
+  process.stdin.on('end', () => {
     queue(part, now());
     void chain.then(() => leave(false));
   });
 }
 
 if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
-  options(process.argv.slice(2));
-  if (opt.gui) protocol(); else main();
-} else if (!isMainThread && workerData instanceof Int32Array) serve(workerData); // the engine thread
+  readCommandLine(process.argv.slice(2));
+  if (opt.gui) protocol();
+  else main();
+} else if (!isMainThread && workerData instanceof Int32Array) serve(workerData);
 
 // For the tests. The engine goes out as one object: a binding exported by name is read through
 // a module cell, and D() reading b, A and itself that way ran 15 % more instructions.
 export const engine = { D, board, T, A, ch, int, quot };
-export { init, random, srandom, legalMoves, attacked, begin, fen, engineThread, type Pos };
+export { init, random, srandom, legalMoves, attacked, begin, fen, openEngineThread, type Pos };
+export { limits, uciGo, xbGo, refusal, replayNote, progressLine, type Found, type TimeControl };

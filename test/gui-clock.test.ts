@@ -176,6 +176,30 @@ describe('xboard', () => {
     t.diagnostic(seen.join('; '));
   });
 
+  test('moves to go count from the game\'s start, whenever level came and whatever was taken back', async (t) => {
+    // 5 minutes for 40 moves, 300 s left less the 50 ms overhead: the aim is 299950 / moves to go
+    const cases: [string, string[], number][] = [
+      ['level at the start', ['new', 'force', 'level 40 5 0'], 40],
+      ['level after two moves, both undone', ['new', 'force', 'e2e4', 'e7e5', 'level 40 5 0', 'undo', 'undo'], 40],
+      ['level after two moves, removed', ['new', 'force', 'e2e4', 'e7e5', 'level 40 5 0', 'remove'], 40],
+      ['level, then two moves', ['new', 'force', 'level 40 5 0', 'e2e4', 'e7e5'], 39],
+      ['level after two moves', ['new', 'force', 'e2e4', 'e7e5', 'level 40 5 0'], 39],
+      ['a game, then new', ['new', 'force', 'level 40 5 0', 'e2e4', 'e7e5', 'new', 'force'], 40],
+    ];
+    const seen: string[] = [];
+    for (const [what, lines, togo] of cases) {
+      const s = new Session('xboard');
+      s.send('xboard', 'protover 2', ...lines, 'time 30000', 'post', 'go');
+      await s.expect(/^1 /);                                          // its first pass: move now
+      s.send('?');
+      const note = (await s.expect(/^# .* ms used of \d+$/)).text, aim = Math.round((300_000 - OVERHEAD) / togo);
+      seen.push(`${what}: ${/of (\d+)$/.exec(note)?.[1]}`);
+      assert.match(note, new RegExp(` of ${aim}$`), `${what}: ${togo} moves to go`);
+      assert.equal((await s.close()).code, 0);
+    }
+    t.diagnostic(seen.join('; '));
+  });
+
   test('? moves at once; a ping while it thinks is answered after its move, and across new, and across quit', async (t) => {
     const s = new Session('xboard');
     s.send('xboard', 'protover 2', 'new', 'level 0 60 0', 'time 360000', 'otim 360000', 'ping 1');

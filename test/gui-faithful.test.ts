@@ -1,6 +1,7 @@
 // In a GUI, every search is still the C's search. A game given as `position startpos moves ...`
-// and `go nodes N` (UCI), or as moves and `go` with --nodes N (xboard), must show the C's own
-// iterations (the trace lines of its golden transcripts) and play the C's move, ply by ply. A move
+// and a bare `go` (UCI), or as moves and `go` (xboard), with --nodes N, must show the C's own
+// iterations (the trace lines of its golden transcripts, a mate's depth 98 as the pass's real
+// depth) and play the C's move, ply by ply. A move
 // chosen on a clock must be the move the C plays at --nodes N_d after the same moves, where N_d is
 // the node count after the last iteration the search finished (its info string says it). And a FEN
 // must set up what the C's loop would hold: the start FEN behaves exactly as startpos.
@@ -29,7 +30,8 @@ function thinks(name: string): Think[] {
     const m = moveAt.get(i), text = m ? m.from + m.to + (m.promotion ?? '') : '0000';
     if (lines[i - 1] === '') {
       const iterations = t.traces[i].map((l) => /^ *(-?\d+) ply, +(-?\d+) searched, +(-?\d+) by \( *([0-9a-f]+), *([0-9a-f]+)\)$/.exec(l)!)
-        .map((x) => ({ d: +x[1], N: +x[2], m: +x[3], mv: sq(parseInt(x[4], 16)) + sq(parseInt(x[5], 16)) })).filter((x) => x.d > 0);
+        .map((x) => ({ d: +x[1], N: +x[2], m: +x[3], mv: sq(parseInt(x[4], 16)) + sq(parseInt(x[5], 16)) }))
+        .map((x, k, all) => (x.d === 98 ? { ...x, d: k ? all[k - 1].d + 1 : 0 } : x)).filter((x) => x.d > 0);
       list.push({ before: played.slice(), iterations, move: text, over: ended.has(i) });
     }
     if (m) played.push(text);
@@ -41,14 +43,15 @@ const xbScore = (m: number): number => m > 3000 ? 100000 + 4000 - m : m < -3000 
 
 describe('move by move, the C\'s own games (golden transcripts)', () => {
   for (const [name, nodes] of [['engine-1e4', 10000], ['mixed-1e4', 10000]] as const) {
-    test(`UCI, ${name}: position startpos moves ... + go nodes ${nodes} shows the C's iterations and plays its move`, async () => {
-      const all = thinks(name), s = new Session('uci');
+    test(`UCI, ${name}: --nodes ${nodes}, position startpos moves ... + go shows the C's iterations and plays its move`, async () => {
+      const all = thinks(name), s = new Session('uci', { args: ['--nodes', String(nodes)] });
       s.send('uci', 'setoption name Faithful value true', 'isready');
       await s.expect(/^readyok$/);
       for (const th of all) {
-        s.send(`position startpos${th.before.length ? ` moves ${th.before.join(' ')}` : ''}`, `go nodes ${nodes}`);
+        s.send(`position startpos${th.before.length ? ` moves ${th.before.join(' ')}` : ''}`, 'go');
         const out = await s.upTo(/^bestmove /);
-        const info = out.map((l) => /^info depth (\d+) score (\S+ -?\d+) nodes (\d+) .* pv (\S+)$/.exec(l.text)).filter((x) => x !== null)
+        assert.match(out.at(-2)?.text ?? '', /^info depth \d+ /, 'an info line just before bestmove');
+        const info = out.slice(0, -2).map((l) => /^info depth (\d+) score (\S+ -?\d+) nodes (\d+) .* pv (\S+)$/.exec(l.text)).filter((x) => x !== null)
           .map((x) => ({ d: +x[1], score: x[2], N: +x[3], mv: x[4].slice(0, 4) }));
         const at = `after ${th.before.length} plies`;
         // checkmate or stalemate: the C still searches (and finds nothing); the GUI side says so instead

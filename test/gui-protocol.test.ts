@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { describe, test } from 'node:test';
 import { Chess } from 'chess.js';
-import { begin, engineThread, fen, type Pos } from '../micromax.ts';
+import { begin, fen, openEngineThread } from '../micromax.ts';
 import { replay, seededRandom, nextScore, LOPSIDED, legalTexts } from './support/boards.ts';
 import { whyNoC } from './support/c-oracle.ts';
 import { bestmoveOf, legalIn, replayChess, Session } from './support/gui.ts';
@@ -23,10 +23,13 @@ describe('UCI', () => {
     assert.match(hello[0], /^id name micro-Max 3\.2 ts \d+\.\d+\.\d+$/);
     assert.ok(hello.includes('option name Faithful type check default false'));
     assert.ok(hello.includes('option name Move Overhead type spin default 50 min 0 max 9999'));
-    assert.ok(!hello.some((l) => /option name Hash/.test(l)), 'no Hash option: the table has a fixed size');
+    assert.ok(hello.includes('option name Hash type spin default 176 min 176 max 176'), 'Hash: its one real value');
+    assert.ok(hello.includes('option name Threads type spin default 1 min 1 max 1'));
     const cases: [string, RegExp][] = [
-      ['setoption name Hash value 64', /^info string the hash table has a fixed size \(2\^24 \+ 8 entries, 176 MiB\): Hash is ignored$/],
-      ['setoption name Threads value 2', /^info string error: no option 'Threads'/],
+      ['setoption name Hash value 64', /^info string Hash stays 176 \(MiB\): the hash table has a fixed size, 2\^24 \+ 8 entries$/],
+      ['setoption name Threads value 2', /^info string Threads stays 1: micro-Max searches in one thread$/],
+      ['setoption name Hash value lots', /^info string Hash stays 176 /],
+      ['setoption name Contempt value 2', /^info string error: no option 'Contempt'/],
       ['setoption name Move Overhead value lots', /^info string error: no option 'Move Overhead' with value 'lots'/],
       ['frobnicate now', /^info string error: unknown command 'frobnicate now'$/],
       ['constructor', /^info string error: unknown command 'constructor'$/],
@@ -60,6 +63,83 @@ describe('UCI', () => {
     assert.ok(out.some((l) => /^info depth 1 /.test(l.text)), out.map((l) => l.text).join('\n'));
     assert.ok(legalIn(replayChess(['e2e4']), out.at(-1)!.text.split(' ')[1]));
     assert.equal((await s.close()).code, 0);
+  });
+});
+
+describe('what match runners expect (fastchess, OpenBench)', () => {
+  test('Hash and Threads set to their one value: no word back', async () => {
+    const s = new Session('uci');
+    s.send('uci', 'isready');
+    await s.expect(/^readyok$/);
+    const from = s.lines.length;
+    s.send('setoption name Hash value 176', 'setoption name Threads value 1', 'setoption name hash value 176', 'isready');
+    await s.expect(/^readyok$/);
+    assert.deepEqual(s.since(from), ['readyok']);
+    assert.equal((await s.close()).code, 0);
+  });
+
+  test('go nodes N stops at N nodes: cut at the next poll; the last finished pass\'s move, which the C plays at its count', async () => {
+    const s = new Session('uci'), asked = 30000, poll = 4096;
+    s.send('position startpos', `go nodes ${asked}`);
+    const out = (await s.upTo(/^bestmove /)).map((l) => l.text), move = out.at(-1)!.split(' ')[1];
+    const passes = out.map((l) => /^info depth \d+ score \S+ -?\d+ nodes (\d+) /.exec(l)).filter((m) => m !== null).map((m) => +m[1]);
+    const last = /^info depth \d+ score \S+ -?\d+ nodes (\d+) .* pv (\S+)$/.exec(out.at(-2)!);
+    assert.ok(last, `no final info line:\n${out.join('\n')}`);
+    assert.ok(+last[1] <= asked + poll, `${last[1]} nodes searched for go nodes ${asked}`);
+    assert.equal(last[2], move, 'the final line\'s pv is the move played');
+    const how = /--nodes (\d+) after this game's 0 moves/.exec(out.join('\n'));
+    assert.ok(how && +how[1] <= asked + poll && passes.slice(0, -1).includes(+how[1]), out.join('\n'));
+    const input = '\n', c = noC ? await runPort(input, portArgs({ nodes: +how[1] })) : await runC(input, { nodes: +how[1] });
+    const played = replay(c.stdout, input).moves[0];
+    assert.equal(played.from + played.to, move, `the C at --nodes ${how[1]}`);
+    assert.equal((await s.close()).code, 0);
+  });
+
+  test('--nodes and a bare go keep the C\'s rule: the deepening stops after N, the pass is not cut', async () => {
+    const s = new Session('uci', { args: ['--nodes', '30000'] });
+    s.send('position startpos', 'go');
+    const out = (await s.upTo(/^bestmove /)).map((l) => l.text);
+    const note = out.find((l) => l.startsWith('info string depth'));
+    assert.ok(note && !note.includes('cut off') && /--nodes (\d+) /.exec(note) && +/--nodes (\d+) /.exec(note)![1] > 30000, out.join('\n'));
+    assert.equal((await s.close()).code, 0);
+  });
+
+  test('an info line with depth, score, nodes, time and pv just before every bestmove (0000: depth 0)', async () => {
+    const s = new Session('uci');
+    const gos = [['position startpos', 'go depth 3'], ['position startpos moves e2e4', 'go movetime 300'], ['position startpos', 'go nodes 5000'],
+      ['position startpos moves d2d4', 'go wtime 2000 btime 2000'], ['position startpos moves e2e5', 'go depth 2']];
+    for (const lines of gos) {
+      s.send(...lines);
+      const out = (await s.upTo(/^bestmove /)).map((l) => l.text), best = out.at(-1)!.split(' ')[1];
+      const re = best === '0000' ? /^info depth 0 nodes 0 time \d+$/ : new RegExp(`^info depth [1-9]\\d* score (cp|mate) -?\\d+ nodes \\d+ nps \\d+ time \\d+ pv ${best}$`);
+      assert.match(out.at(-2)!, re, lines.join(', '));
+    }
+    s.send('position startpos', 'go infinite');                      // cut by stop: the time is the time so far
+    const first = await s.expect(/^info depth 1 /);
+    await new Promise((r) => setTimeout(r, 300));
+    s.send('stop');
+    const out = (await s.upTo(/^bestmove /)).map((l) => l.text), time = (l: string): number => +/ time (\d+)/.exec(l)![1];
+    const passes = out.filter((l) => /^info depth/.test(l));
+    assert.ok(time(out.at(-2)!) >= time(passes.at(-2) ?? first.text), out.join('\n'));
+    assert.ok(time(out.at(-2)!) >= 250, `${time(out.at(-2)!)} ms after a stop at 300 ms`);
+    assert.equal((await s.close()).code, 0);
+  });
+
+  test('a mate is shown at the depth of its pass, not the C\'s 98 (UCI and xboard)', async () => {
+    const s = new Session('uci');
+    s.send('position fen 7k/8/6K1/8/8/8/8/1Q6 w - - 0 1', 'go depth 6');
+    const out = (await s.upTo(/^bestmove /)).map((l) => l.text);
+    const depths = out.map((l) => /^info depth (\d+) score (\S+ -?\d+)/.exec(l)).filter((m) => m !== null);
+    assert.ok(depths.some((m) => m[2] === 'mate 1'), out.join('\n'));
+    assert.deepEqual(depths.slice(0, -1).map((m) => +m[1]), depths.slice(0, -1).map((_, k) => k + 1), out.join('\n'));
+    assert.equal(out.at(-1), 'bestmove b1b8');
+    assert.equal((await s.close()).code, 0);
+    const x = new Session('xboard');
+    x.send('xboard', 'protover 2', 'new', 'force', 'setboard 7k/8/6K1/8/8/8/8/1Q6 w - - 0 1', 'post', 'sd 6', 'go');
+    const posts = (await x.upTo(/^move /)).map((l) => /^(\d+) (-?\d+) \d+ \d+ \S+$/.exec(l.text)).filter((m) => m !== null);
+    assert.ok(posts.some((m) => m[2] === '100001'), 'mate in 1: 100001');
+    assert.deepEqual(posts.map((m) => +m[1]), posts.map((_, k) => k + 1));
+    assert.equal((await x.close()).code, 0);
   });
 });
 
@@ -299,21 +379,21 @@ describe('the freeze (one side 2000 points ahead)', () => {
 describe('FEN', () => {
   test('what a FEN sets up is what the C\'s own moves build: pieces, castling rights, e.p., side, and Q', async (t) => {
     begin();
-    const w = engineThread(new Int32Array(new SharedArrayBuffer(4))), replies: ((p: { ok?: boolean; pos?: Pos }) => void)[] = [];
-    w.on('message', (m: { pass?: unknown }) => { if (!m.pass) replies.shift()?.(m as { ok?: boolean; pos?: Pos }); });
-    const ask = (job: object): Promise<{ ok?: boolean; pos?: Pos }> => new Promise((res) => { replies.push(res); w.postMessage(job); });
+    const engine = openEngineThread(() => {});
     const at88 = (s: string): number => 16 * (56 - s.charCodeAt(1)) + s.charCodeAt(0) - 97;
     let checked = 0, epChecked = 0, castleRights = 0;
     for (const name of ['mixed-1e4', 'random-games', 'engine-1e3']) {
       const sc = SCRIPTS.find((x) => x.name === name)!, r = replay(fs.readFileSync(goldenPath(sc)), scriptInput(sc));
-      await ask({ set: fen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1') });
+      const start = fen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+      assert.ok(typeof start !== 'string');
+      await engine.set(start);
       let promo = { w: 0, b: 0 };
       for (const m of r.moves) {
         if (!m.fide) break;                                            // (a castling FIDE forbids: no FEN follows it)
-        const got = await ask({ play: [at88(m.from), at88(m.to)] });
-        assert.ok(got.ok, `${name}: ${m.san}`);
+        const got = await engine.play(at88(m.from), at88(m.to), false);
+        assert.ok(got.legal, `${name}: ${m.san}`);
         if (m.promotion) promo = { ...promo, [m.color]: promo[m.color] + 1 };
-        const c = got.pos!, f = fen(m.fenAfter);
+        const c = got.pos, f = fen(m.fenAfter);
         assert.ok(typeof f !== 'string', `${m.fenAfter}: ${f}`);
         const [, turn, rights, ep] = m.fenAfter.split(' '), us = turn === 'w' ? 'w' : 'b', them = us === 'w' ? 'b' : 'w';
         for (let s = 0; s < 120; s++) if (!(s & 0x88)) assert.equal(f.b[s] & 31, c.b[s] & 31, `${name} ${m.fenAfter}: square ${s}`);
@@ -329,7 +409,7 @@ describe('FEN', () => {
         checked++;
       }
     }
-    await w.terminate();
+    await engine.worker.terminate();
     t.diagnostic(`${checked} positions, ${epChecked} with an e.p. square, ${castleRights} castling rights`);
     assert.ok(checked > 500 && epChecked > 0);
   });

@@ -90,7 +90,8 @@ describe('options', () => {
   });
 
   for (const bad of [['--play'], ['--play', 'red'], ['--play', 'White'], ['--nodes', '0'], ['--nodes'], ['--bogus'], ['-h'],
-    ['--time', '0'], ['--time', 'soon'], ['--time'], ['--uci', '--trace'], ['--xboard', '--time', '1']]) {
+    ['--time', '0'], ['--time', 'soon'], ['--time'], ['--uci', '--trace'], ['--xboard', '--time', '1'], ['--trace=1'],
+    ['--nodes=0'], ['--nodes', '1.5'], ['e2e4'], ['--xboard', '--pretty']]) {
     test(`${bad.join(' ')}: one line on stderr, nothing on stdout, exit 2`, async () => {
       const r = await runPort('e2e4\n', bad);
       assert.equal(r.code, 2);
@@ -98,6 +99,21 @@ describe('options', () => {
       assert.match(r.stderr, /^micromax: [^\n]+\n$/);
     });
   }
+
+  test('bad options say what is wrong in micromax\'s words', async () => {
+    const cases: [string[], string][] = [
+      [['--nodes'], '--nodes wants a whole number from 1 to 2147483647, not nothing'],
+      [['--nodes', 'x'], '--nodes wants a whole number from 1 to 2147483647, not \'x\''],
+      [['--time'], '--time wants a number above 0 to 1000000, not nothing'],
+      [['--play'], '--play needs white or black, not nothing'],
+      [['--bogus'], 'unknown option \'--bogus\''],
+      [['--trace=1'], '--trace takes no value'],
+      [['--uci', '--play', 'white'], '--uci takes no option but --nodes'],
+    ];
+    for (const [args, message] of cases) assert.equal((await runPort('', args)).stderr, `micromax: ${message} (see --help)\n`, args.join(' '));
+    const ok = await runPort('e2e4\n', ['--nodes=500', '--trace']);
+    assert.equal(ok.code, 0, ok.stderr);
+  });
 
   test('--time S: each move stops after an iteration, exactly where --nodes N_d stops the C', async (t) => {
     const input = 'e2e4\n\nd2d4\n\n', t0 = performance.now();

@@ -135,7 +135,7 @@ test('a reader that goes away: the port stops soon, quietly, with exit code 0', 
 });
 
 for (const args of [['--nodes', '0'], ['--nodes', '-5'], ['--nodes', 'abc'], ['--nodes'], ['--nodes', '1e40'],
-  ['--bogus'], ['--nodes', '1.5'], ['--nodes', ''], ['--nodes=100']]) {
+  ['--bogus'], ['--nodes', '1.5'], ['--nodes', ''], ['--nodes=0'], ['--trace=yes']]) {
   test(`bad option ${JSON.stringify(args.join(' '))}: a message on stderr, exit code 2`, async () => {
     const [cmd, argv] = portCommand(args);
     const r = await run(cmd, argv, 'e2e4\n', 30_000);
@@ -148,8 +148,8 @@ for (const args of [['--nodes', '0'], ['--nodes', '-5'], ['--nodes', 'abc'], ['-
   });
 }
 
-test('good options: --nodes 1e3 and --trace are taken', async () => {
-  const [cmd, argv] = portCommand(['--trace', '--nodes', '1e3']);
+test('good options: --nodes=1e3 (the = form of --nodes 1e3) and --trace are taken', async () => {
+  const [cmd, argv] = portCommand(['--trace', '--nodes=1e3']);
   const r = await run(cmd, argv, '\n', 30_000);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout.toString(), / ply, +\d+ searched/);

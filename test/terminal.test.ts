@@ -50,7 +50,8 @@ describe('at a terminal', { skip: noPty }, () => {
     assert.equal(s.code, 0, s.transcript);
     assert.ok(s.modesKept, 'the terminal modes are as they were');
     assert.match(s.transcript, /micro-Max plays b8c6 \(depth \d+, \d+ nodes, score -?\d+, \d+\.\d s\)/);
-    assert.match(s.transcript, /\r\x1b\[Kthinking: depth 1, \d+ nodes, best [a-h][1-8][a-h][1-8], score/);
+    assert.match(s.transcript, /\rthinking: depth 1, \d+ nodes, best [a-h][1-8][a-h][1-8], score -?\d+, \d+\.\d s\x1b\[K/);
+    assert.doesNotMatch(s.transcript, /\x1b\[Kthinking/, 'the progress line is redrawn over itself, never cleared first');
     assert.equal(count(s.transcript, ' R N B Q K B N R \n'), 6, 'the original board, once a line');
     assert.ok(s.transcript.endsWith(`${PROMPT}\n`), 'Ctrl-D: a new line for the shell');
   });

@@ -190,7 +190,7 @@ function D(k: number, q: number, l: number, e: number, J: number, Z: number, E: 
 function mmSetUp(): void {                             // MICROMAX_FEN: start from this position
   const text = process.env.MICROMAX_FEN;
   if (!text) return;
-  START.b.set(board);
+  OPENING.b.set(board);
   const p = fen(text);
   if (typeof p === 'string') { process.stderr.write(\`micromax: bad FEN: \${p}\\n\`); process.exit(2); }
   board.set(p.b); Q = p.Q; O = p.O; mm.flip = p.k ^ 8;

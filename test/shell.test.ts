@@ -1,0 +1,144 @@
+// The shell's pure pieces, by table: a move's limits from its clock (limits), UCI's go and
+// xboard's clock as a time control (uciGo, xbGo), why no move is made (refusal), the note that
+// says how to replay a move (replayNote), and the terminal's progress line (progressLine).
+// Every figure below is worked out by hand from the rules the comments state.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { begin, fen, limits, progressLine, refusal, replayNote, uciGo, xbGo, type Found, type Pos } from '../micromax.ts';
+
+const INT_MAX = 2147483647;
+const close = (got: number, want: number, what: string): void => assert.ok(Math.abs(got - want) < 1e-9, `${what}: ${got}, not ${want}`);
+
+describe('limits: a move\'s limits from its clock', () => {
+  test('a clock: the aim is the time left over the moves to go, plus 3/4 of the increment', () => {
+    // 60 s left less 50 ms overhead, 30 moves to go (unknown), 1 s increment
+    const lim = limits({ time: 60000, inc: 1000 }, 0, 50), aim = 59950 / 30 + 750;
+    close(lim.aim, aim, 'aim');
+    close(lim.soft, 1.5 * aim, 'soft');                       // a pass starts if it should end by then
+    close(lim.hard, 5 * aim, 'hard');                         // 5 × the aim is below 40 % of the clock
+    assert.deepEqual([lim.start, lim.depth, lim.nodeLimit, lim.maxNodes], [0, 99, INT_MAX, INT_MAX]);
+  });
+  test('one move to go: the cut at 80 % of the clock, the aim at most half of that', () => {
+    const lim = limits({ time: 1000, movesToGo: 1 }, 7, 50);   // 950 ms left, 760 ms is 80 %
+    close(lim.aim, 380, 'aim');
+    close(lim.soft, 570, 'soft');
+    close(lim.hard, 760, 'hard');
+    assert.equal(lim.start, 7);
+  });
+  test('40 moves in 5 minutes, 300 s left: 299950 / 40', () => {
+    close(limits({ time: 300000, movesToGo: 40, inc: 0 }, 0, 50).aim, 7498.75, 'aim');
+    close(limits({ time: 300000, movesToGo: 41, inc: 0 }, 0, 50).aim, 299950 / 41, 'aim');
+  });
+  test('no time left: 1 ms, of which 40 % is the cut', () => {
+    const lim = limits({ time: 0 }, 0, 50);
+    close(lim.aim, 1 / 30, 'aim');
+    close(lim.hard, 5 / 30, 'hard');
+  });
+  test('movetime: to its deadline less the overhead (at least 1 ms); no soft limit', () => {
+    const lim = limits({ movetime: 1000 }, 0, 50);
+    assert.deepEqual([lim.hard, lim.aim, lim.soft], [950, 1000, Infinity]);
+    assert.equal(limits({ movetime: 30 }, 0, 50).hard, 1);
+  });
+  test('nodes: go nodes cuts (and no pass starts past it); the C\'s limit only stops the deepening', () => {
+    const go = limits({ nodes: 5000 }, 0), c = limits({ nodeLimit: 7 }, 0), both = limits({ nodes: 900, nodeLimit: 2000 }, 0);
+    assert.deepEqual([go.nodeLimit, go.maxNodes], [5000, 5000]);
+    assert.deepEqual([c.nodeLimit, c.maxNodes], [7, INT_MAX]);
+    assert.deepEqual([both.nodeLimit, both.maxNodes], [900, 900]);
+    assert.deepEqual([limits({ nodes: 0 }, 0).maxNodes, limits({ depth: 0 }, 0).depth], [1, 1]);
+    assert.deepEqual([go.hard, go.soft], [Infinity, Infinity]);
+  });
+});
+
+describe('uciGo: the words of UCI\'s go', () => {
+  const W = 8, B = 16, C_NODES = 1234;
+  const go = (line: string, k = W): object => uciGo(line.split(' '), k, C_NODES);
+  const none = { time: undefined, inc: undefined, movesToGo: undefined, movetime: undefined, depth: undefined, nodes: undefined };
+  const cases: [string, number, object][] = [
+    ['go wtime 60000 btime 50000 winc 1000 binc 500 movestogo 20', W, { time: 60000, inc: 1000, movesToGo: 20 }],
+    ['go wtime 60000 btime 50000 winc 1000 binc 500 movestogo 20', B, { time: 50000, inc: 500, movesToGo: 20 }],
+    ['go', W, { nodeLimit: C_NODES }],                          // bare: the C's node limit
+    ['go wtime abc', W, { nodeLimit: C_NODES }],                // (not a number: as if not there)
+    ['go wtime -5', W, { time: 0 }],                            // negative: 0
+    ['go nodes 100', W, { nodes: 100 }],
+    ['go depth 3', B, { depth: 3 }],
+    ['go movetime 500', W, { movetime: 500 }],
+    ['go infinite', W, {}],                                     // no limit at all
+    ['go ponder wtime 1000 winc 10', W, { inc: 10 }],           // pondering: no clock
+  ];
+  for (const [line, k, want] of cases) {
+    test(`${line} (${k === W ? 'white' : 'black'} to move)`, () => assert.deepEqual(go(line, k), { ...none, ...want }));
+  }
+});
+
+describe('xboard\'s clock: moves to go count from the game\'s start', () => {
+  const level = { mps: 40, base: 300000, inc: 0, st: 0, sd: 99, left: 30000 };
+  const togo = (ply: number): number | undefined => xbGo(level, ply, 1234).movesToGo;
+  test('level 40 5 0: 40 to go at ply 0 and 1 (neither side has moved), then one fewer each move', () => {
+    assert.deepEqual([0, 1, 2, 3, 78, 79, 80, 81].map(togo), [40, 40, 39, 39, 1, 1, 40, 40]);
+    assert.deepEqual(xbGo(level, 0, 1234), { time: 30000, inc: 0, movesToGo: 40, depth: 99 });
+  });
+  test('two undos past level put the game back at ply 0: 40 to go, as level at ply 0', () => {
+    // new, force, e2e4, e7e5, level 40 5 0, undo, undo: the game is at ply 0 again
+    assert.equal(togo(2 - 2), 40);
+  });
+  test('no time told: the base; st: a move\'s time; no clock: the C\'s node limit', () => {
+    assert.equal(xbGo({ ...level, left: undefined }, 0, 1).time, 300000);
+    assert.deepEqual(xbGo({ ...level, mps: 0, base: 0, inc: 2000, left: undefined }, 5, 1), { time: 0, inc: 2000, movesToGo: 0, depth: 99 });
+    assert.deepEqual(xbGo({ ...level, st: 1000, sd: 4 }, 3, 1), { movetime: 1000, depth: 4 });
+    assert.deepEqual(xbGo({ mps: 0, base: 0, inc: 0, st: 0, sd: 7, left: undefined }, 3, 1234), { depth: 7, nodeLimit: 1234 });
+  });
+});
+
+describe('refusal: why no move is made, or \'\'', () => {
+  begin();
+  const at = (text: string): Pos => {
+    const p = fen(text);
+    assert.ok(typeof p !== 'string', p as string);
+    return p;
+  };
+  const start = at('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+  const mated = at('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3');
+  const stalemate = at('5bnr/4p1pq/4Qpkr/7p/7P/4P3/PPPP1PP1/RNB1KBNR b KQ - 2 10');
+  const ahead = at('4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1'), behind = at('qqq1k3/8/8/8/8/8/8/4K3 w - - 0 1');
+  const frozen = (Q: number): string => `frozen: micro-Max 3.2 moves no more once one side is 2000 points ahead (${Q} here)`;
+  const cases: [string, string, Pos, boolean, boolean, string][] = [
+    ['no position', 'e1e3 (move 3): illegal', start, false, false, 'no position: e1e3 (move 3): illegal'],
+    ['checkmate', '', mated, false, false, 'checkmate, black wins'],
+    ['stalemate', '', stalemate, false, false, 'stalemate, a draw'],
+    ['frozen ahead, Faithful', '', ahead, true, false, frozen(2673)],
+    ['frozen ahead: the fallback plays', '', ahead, false, true, ''],
+    ['frozen behind, UCI: the fallback plays', '', behind, false, false, ''],
+    ['frozen behind, xboard: it resigns', '', behind, false, true, frozen(-2673)],
+    ['a game going on', '', start, true, true, ''],
+  ];
+  for (const [what, none, p, faithful, resigns, want] of cases) {
+    test(what, () => assert.equal(refusal(none, p, faithful, resigns), want));
+  }
+});
+
+describe('replayNote: how deep, and how to replay the move', () => {
+  begin();
+  const start = fen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1') as Pos;
+  const ahead = fen('4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1') as Pos;
+  const f: Found = { x: 0x64, y: 0x44, d: 5, N: 12345, m: 14, total: 16384, cutOff: false };
+  const cases: [string, string][] = [
+    [replayNote(f, start, '', 'startpos', ['', '']), 'depth 5, 12345 nodes, score 14; the C plays it with --nodes 12345 after this game\'s 2 moves'],
+    [replayNote({ ...f, cutOff: true }, start, '', 'fen 8/8', []), 'depth 5, 12345 nodes, score 14, cut off; replay: this position, go nodes 12345'],
+    [replayNote(f, start, '', 'startpos', ['', 'an under-promotion', '']), 'depth 5, 12345 nodes, score 14; not replayable: an under-promotion earlier in this game'],
+    [replayNote(f, ahead, '', 'startpos', []), 'depth 5, 12345 nodes, score 14; fallback: frozen at 2673, so searched as if 500'],
+    [replayNote(f, start, 'e1g1', 'startpos', []), 'depth 5, 12345 nodes, score 14; fallback: micro-Max 3.2\'s choice e1g1 is not legal here'],
+  ];
+  for (const [got, want] of cases) test(want.split('; ')[1], () => assert.equal(got, want));
+});
+
+describe('progressLine: the terminal\'s progress line', () => {
+  const pass = { d: 3, N: 1941, m: 14, x: 0x64, y: 0x44, ms: 1234 };
+  test('drawn over the old one in one string: carriage return, text, then the rest of the line erased', () => {
+    assert.equal(progressLine(pass, 5000, -Infinity), '\rthinking: depth 3, 1941 nodes, best e2e4, score 14, 1.2 s\x1b[K');
+  });
+  test('at most 10 times a second', () => {
+    assert.equal(progressLine(pass, 5000, 4901), '');
+    assert.notEqual(progressLine(pass, 5000, 4900), '');
+  });
+});
