@@ -814,3 +814,31 @@ test('what the C keeps between lines: the guide names it all (K, L and the input
   // c[] is main()'s buffer, kept between lines: the stale-buffer quirk depends on it
   assert.ok(/^let O = 0, K = 0, L = 0;/m.test(SOURCE) && SOURCE.includes('const c = new Int32Array(9);                         // the input line; kept between lines'));
 });
+
+// ---- the appendix's speed figures are the README's ----------------------------------------------
+
+/** The rows of the first Markdown table in `md`, each a map from the header's cells to its own. */
+function firstTable(md: string): Map<string, string>[] {
+  const lines = md.split('\n').filter((l) => l.startsWith('|'));
+  const cells = (l: string): string[] => l.split('|').slice(1, -1).map((c) => c.trim());
+  const head = cells(lines[0]);
+  return lines.slice(2).map((l) => new Map(cells(l).map((c, k) => [head[k], c])));
+}
+
+test('the appendix\'s speed figures are those of the README\'s performance table', () => {
+  const perf = read('README.md').split(/^## /m).find((s) => s.startsWith('Performance')) ?? '';
+  const rows = firstTable(perf);
+  assert.ok(rows.length >= 3, 'the README\'s performance section has no table');
+  const ratio = (r: Map<string, string>): number => Number(r.get('port/C'));
+  const full = rows.filter((r) => /default limit/.test(r.get('position') ?? ''));
+  const short = rows.filter((r) => !full.includes(r));
+  assert.equal(full.length, 1, 'one row of the README\'s table is the default limit\'s');
+  const seconds = short.map((r) => Math.round(parseFloat(r.get('C') ?? '')));
+  const said = /takes (\d\.\d\d) of the C's time on a full-length move and (\d\.\d\d) to (\d\.\d\d) times it on (\d+) to (\d+) s searches/
+    .exec(squish(APPX.slice(APPX.indexOf('\n## Speed'))));
+  assert.ok(said, 'the appendix\'s "Speed" gives no figures in the expected words');
+  const ratios = short.map(ratio);
+  const table = [ratio(full[0]), Math.min(...ratios), Math.max(...ratios)].map((x) => x.toFixed(2));
+  assert.deepEqual(said.slice(1, 4), table, 'the appendix\'s ratios (full-length; shortest to longest)');
+  assert.deepEqual(said.slice(4, 6).map(Number), [Math.min(...seconds), Math.max(...seconds)], 'the C\'s seconds');
+});

@@ -65,7 +65,7 @@ test('tree: --limit stops early; bad moves, FEN and options exit 2 with a reason
     [['--moves', 'e2e9'], /'e2e9' is not a move like e2e4/],
     [['--fen', '8/8 w'], /bad FEN: the board needs 8 ranks, not 2/],
     [['--depth', '-1'], /bad --depth value '-1'/],
-    [['--fast'], /unknown argument '--fast'/],
+    [['--fast'], /unknown option '--fast'/],
   ] as const;
   for (const [args, why] of bad) {
     const r = tree(...args);

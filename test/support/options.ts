@@ -13,11 +13,16 @@ export function fail(tool: string, message: string): never {
 }
 
 // parseArgs's own messages are long and name its internals; say what is wrong in our words.
-function reason(err: unknown): string {
+function reason(err: unknown, args: string[]): string {
   const e = err as NodeJS.ErrnoException;
   const name = /'(-[^' ]+)/.exec(e.message)?.[1] ?? '';
   const option = name.replace(/ <value>$/, '');
   if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option '${option}'`;
+  // `--depth -1`: parseArgs takes a value starting with a dash for a forgotten value
+  if (/argument is ambiguous/.test(e.message)) {
+    const value = args[args.indexOf(option) + 1];
+    return `bad ${option} value '${value}': write ${option}=${value} for a value starting with -`;
+  }
   if (e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `unexpected argument '${/'([^']*)'/.exec(e.message)?.[1]}'`;
   if (/does not take an argument/.test(e.message)) return `${option} takes no value`;
   if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return `${option} wants a value`;
@@ -40,7 +45,7 @@ export function readOptions<O extends Options>(tool: string, usage: string, opti
     if (read.positionals.length > positionals) fail(tool, `takes at most ${positionals === 1 ? 'one argument' : `${positionals} arguments`}, not ${read.positionals.length}`);
     return read;
   } catch (err) {
-    return fail(tool, reason(err));
+    return fail(tool, reason(err, args));
   }
 }
 
