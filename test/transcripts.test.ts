@@ -29,6 +29,7 @@ const theirs = (s: Script): Promise<Result> => {
 
 for (const s of SCRIPTS) {
   test(`golden ${s.name}: ${s.about}`, { skip: leftOut(s) }, async () => {
+    if (!noC) void theirs(s);                           // the C's run beside the port's: both cores
     const r = await ours(s);
     assert.equal(r.code, 0, `exit code ${r.code} ${r.signal ?? ''}\n${r.stderr}`);
     assert.equal(r.stderr, '');
