@@ -55,8 +55,8 @@ export function tableRows(md: string): Map<string, string> {
 
 /** The npm scripts, by name. */
 function scripts(): Record<string, string> {
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  return pkg.scripts;
+  const text = fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8');
+  return (JSON.parse(text) as { scripts: Record<string, string> }).scripts;
 }
 
 /** The one npm script that runs the file (relative to the project), or why there is none. */
