@@ -1293,3 +1293,30 @@ test('first pass figures: where the root stops deepening', () => {
   says(`while the node count [\`N\`](#glossary) is below the limit (\`--nodes\`, default ${(1e7).toLocaleString('en-US')}) ` +
     'and the depth below 98', 'guide');
 });
+
+// ---- the appendix's speed figures are the README's ----------------------------------------------
+
+/** The rows of the first Markdown table in `md`, each a map from the header's cells to its own. */
+function firstTable(md: string): Map<string, string>[] {
+  const lines = md.split('\n').filter((l) => l.startsWith('|'));
+  const cells = (l: string): string[] => l.split('|').slice(1, -1).map((c) => c.trim());
+  const head = cells(lines[0]);
+  return lines.slice(2).map((l) => new Map(cells(l).map((c, k) => [head[k], c])));
+}
+
+test('the appendix\'s speed figures are those of the README\'s performance table', () => {
+  const perf = read('README.md').split(/^## /m).find((s) => s.startsWith('Performance')) ?? '';
+  const rows = firstTable(perf);
+  assert.ok(rows.length >= 3, 'the README\'s performance section has no table');
+  const ratio = (r: Map<string, string>): number => Number(r.get('port/C'));
+  const full = rows.filter((r) => /default limit/.test(r.get('position') ?? ''));
+  const short = rows.filter((r) => !full.includes(r));
+  assert.equal(full.length, 1, 'one row of the README\'s table is the default limit\'s');
+  const said = /takes (\d\.\d\d) of the C's time on a full-length move and (\d\.\d\d) to (\d\.\d\d) times it on the (\w+) shorter/
+    .exec(squish(APPX.slice(APPX.indexOf('\n## Speed'))));
+  assert.ok(said, 'the appendix\'s "Speed" gives no figures in the expected words');
+  const ratios = short.map(ratio);
+  const table = [ratio(full[0]), Math.min(...ratios), Math.max(...ratios)].map((x) => x.toFixed(2));
+  assert.deepEqual(said.slice(1, 4), table, 'the appendix\'s ratios (full-length; shortest to longest)');
+  assert.equal(said[4], ['one', 'two', 'three', 'four', 'five'][short.length - 1], 'how many shorter searches');
+});

@@ -89,12 +89,16 @@ async function cMove(moves: string[], n: number): Promise<string> {
   return last && last.index === g.boards.length - 1 && last.by === 'engine' ? last.from + last.to + (last.promotion ?? '') : '0000';
 }
 
+// 40 plies: the C replays ply p by typing p moves, each clearing its 192 MiB table, so the replays
+// grow as the square of the game's length (60 plies cost 2.2 times as much).
+const CLOCK_PLIES = 40;
+
 test(`a game on the clock: every move is the ${noC ? 'C\'s (through the port\'s terminal mode)' : 'C\'s'} at --nodes N_d, cut-off searches included`, async () => {
   const s = new Session('uci'), rng = seededRandom(11), moves: string[] = [], checks: { plies: number; nodes: number; move: string; cut: boolean }[] = [];
   const chess = new Chess();
   s.send('uci', 'setoption name Faithful value true', 'isready');   // at the freeze: no move, as the C
   await s.expect(/^readyok$/);
-  for (let ply = 0; ply < 60 && !chess.isGameOver(); ply++) {
+  for (let ply = 0; ply < CLOCK_PLIES && !chess.isGameOver(); ply++) {
     s.send(`position startpos${moves.length ? ` moves ${moves.join(' ')}` : ''}`);
     if (ply % 2) s.send(`go movetime ${40 + rng.int(200)}`);          // stopped by its clock
     else { s.send('go infinite'); await new Promise((r) => setTimeout(r, 20 + rng.int(300))); s.send('stop'); } // cut off

@@ -11,16 +11,17 @@ import {
   LOPSIDED, nextScore, countEvents, addEvents, noEvents, geometricTexts, legalTexts, microMaxCastles, parseBoards,
   pseudoLegalTexts, referee, replay, seededRandom, type Events, type Judgement, type Rng, type Verdict,
 } from './support/boards.ts';
-import { runPort } from './support/run.ts';
+import { runBuilt } from './support/run.ts';
 
 const NODES = 300;                                      // enough for a move, fast
 
 interface Played { input: string; out: Buffer; judged: Judgement }
 
-/** Types the lines (an empty string is an empty line: the engine moves) and judges the run. */
+/** Types the lines (an empty string is an empty line: the engine moves) and judges the run of
+ *  what `npm start` runs (the built file: this test starts it about 80 times). */
 async function play(lines: string[], nodes = NODES): Promise<Played> {
   const input = lines.map((l) => l + '\n').join('');
-  const r = await runPort(input, ['--nodes', String(nodes)], 180_000);
+  const r = await runBuilt(input, ['--nodes', String(nodes)], 180_000);
   assert.equal(r.code, 0, `exit code ${r.code} ${r.signal ?? ''}\n${r.stderr}`);
   assert.equal(r.stderr, '');
   return { input, out: r.stdout, judged: referee(input, r.stdout, { nodes }) };

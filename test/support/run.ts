@@ -65,6 +65,13 @@ export function runPort(input: Buffer | string, args: string[] = [], timeoutMs?:
   return run(cmd, argv, input, timeoutMs);
 }
 
+/** Runs what `npm start` runs, dist/micromax.js: the same program, started in a third of the CPU
+ *  time tsx takes (0.25 s against 0.7 s), for the tests that start it hundreds of times. */
+export function runBuilt(input: Buffer | string, args: string[] = [], timeoutMs?: number): Promise<Result> {
+  const [cmd, argv] = builtPortCommand(args);
+  return run(cmd, argv, input, timeoutMs);
+}
+
 export function runC(input: Buffer | string, v: Variant = {}, timeoutMs?: number): Promise<Result> {
   return run(buildC(v), [], input, timeoutMs);
 }

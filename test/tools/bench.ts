@@ -296,6 +296,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const note = machineNote();
+  log(`bench: the port runs on Node ${process.version} (${process.execPath})`);
   const positions = POSITIONS.filter(p => !quick || p.quick);
   const startReps = quick ? 3 : Math.max(5, 3 * reps);
 
@@ -310,7 +311,8 @@ async function main(): Promise<number> {
   const starts = await benchStartUp(startReps);
 
   const lines: string[] = [];
-  lines.push(`### Benchmark: port vs C (-O2), median of ${reps} alternating run${reps > 1 ? 's' : ''}`, '');
+  const runs = `${reps} alternating run${reps > 1 ? 's' : ''}`;
+  lines.push(`### Benchmark: port on Node ${process.version} vs C (-O2), median of ${runs}`, '');
   lines.push('| position | --nodes | searched (last trace line) | C wall | port wall | port/C wall | port/C search | port/C CPU | C nodes/s | port nodes/s | C peak RSS | port peak RSS |');
   lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
   for (const r of rows) {
@@ -318,7 +320,8 @@ async function main(): Promise<number> {
       `${sec(r.cMs)} s | ${sec(r.pMs)} s | ${r.ratio.toFixed(2)} | ${(r.cNps / r.pNps).toFixed(2)} | ${r.cpuRatio?.toFixed(2) ?? 'n/a'} | ` +
       `${(r.cNps / 1e6).toFixed(2)} M | ${(r.pNps / 1e6).toFixed(2)} M | ${mb(r.cRss)} | ${mb(r.pRss)} |`);
   }
-  lines.push('', 'All outputs (boards and per-iteration trace lines, node counts included) byte-identical to the C.');
+  lines.push('', `The port ran on Node ${process.version}. All outputs (boards and per-iteration trace lines, ` +
+    'node counts included) byte-identical to the C.');
   lines.push('Wall: the whole process (start-up, typed moves, search). Nodes/s: over the search alone (wall time ' +
     'minus that of the same input without the final empty line); port/C search is the ratio of those. CPU: user+system. ' +
     `GLIBC_TUNABLES=${process.env.GLIBC_TUNABLES ?? '(unset)'} (npm run bench sets glibc.malloc.hugetlb=1: huge pages for the port's hash arrays; the C's table is static and gets none). ` +

@@ -1,0 +1,112 @@
+// The layout of test/: every file says by its place what it is, and test/README.md's table says
+// it too. Every file under test/ (a folder of fixtures counting as one) has a row in that table,
+// with the role its place gives it, and every row names a file that is here. The root holds only
+// tests, the README and the three folders. Every file in tools/ is run by an npm script, opens
+// with its usage line (`// npm run <script> ...`) and, run with --help, prints that usage and
+// exits 0 (the quick run runs this test: it tries parseArgs on each Node line).
+
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { ROOT, run } from './support/run.ts';
+
+const TEST = path.join(ROOT, 'test');
+const FOLDERS = ['fixtures', 'support', 'tools'];
+
+/** The role a file has by its place under test/. */
+function roleOf(file: string): string {
+  if (file.startsWith('tools/')) return 'tool';
+  if (file.startsWith('support/')) return 'helper';
+  if (file.startsWith('fixtures/')) return 'fixtures';
+  return 'test';
+}
+
+/** Every file under test/<folder> (relative to test/); a folder in fixtures/ stands for its files. */
+function filesUnder(folder: string): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(path.join(TEST, folder), { withFileTypes: true })) {
+    const name = path.posix.join(folder, entry.name);
+    if (entry.isDirectory() && folder === 'fixtures') found.push(`${name}/`);
+    else if (entry.isDirectory()) found.push(...filesUnder(name));
+    else found.push(name);
+  }
+  return found;
+}
+
+/** Every file of test/ that the table must list: the tests, then the folders' files. */
+function allFiles(): string[] {
+  const root = fs.readdirSync(TEST, { withFileTypes: true });
+  const files = root.filter((e) => e.isFile() && e.name !== 'README.md').map((e) => e.name);
+  return [...files, ...FOLDERS.flatMap((folder) => filesUnder(folder))];
+}
+
+/** The rows of test/README.md's table "Every file": the file named in the first cell, and its role. */
+export function tableRows(md: string): Map<string, string> {
+  const section = md.split(/^## /m).find((s) => s.startsWith('Every file'));
+  assert.ok(section, 'test/README.md has no section "## Every file"');
+  const rows = new Map<string, string>();
+  for (const line of section.split('\n')) {
+    const cells = /^\| `([^`]+)` \| (\w+) \|/.exec(line);
+    if (cells) rows.set(cells[1], cells[2]);
+  }
+  return rows;
+}
+
+/** The npm scripts, by name. */
+function scripts(): Record<string, string> {
+  const text = fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8');
+  return (JSON.parse(text) as { scripts: Record<string, string> }).scripts;
+}
+
+/** The one npm script that runs the file (relative to the project), or why there is none. */
+function scriptOf(file: string, all: Record<string, string>): string {
+  const names = Object.keys(all).filter((name) => all[name].split(/\s+/).includes(file));
+  assert.equal(names.length, 1, `${file}: run by ${names.length} npm scripts (${names.join(', ')}), not one`);
+  return names[0];
+}
+
+// What a usage line looks like: environment settings, then `npm run <script>`.
+const USAGE = /^(?:[A-Z_]+=\S+ )*npm run ([\w:-]+)(?: |$)/;
+
+test('test/README.md\'s table lists every file in test/, each with the role of its place, and no other', () => {
+  const rows = tableRows(fs.readFileSync(path.join(TEST, 'README.md'), 'utf8'));
+  const files = allFiles();
+  const missing = files.filter((f) => !rows.has(f));
+  assert.deepEqual(missing, [], 'files with no row in test/README.md\'s table');
+  const stale = [...rows.keys()].filter((f) => !files.includes(f));
+  assert.deepEqual(stale, [], 'rows of test/README.md\'s table naming no file');
+  const wrong = files.filter((f) => rows.get(f) !== roleOf(f)).map((f) => `${f}: ${rows.get(f)}, not ${roleOf(f)}`);
+  assert.deepEqual(wrong, [], 'roles in the table that are not the place\'s');
+});
+
+test('test/\'s root holds only tests (*.test.ts), README.md and the folders tools, support, fixtures', () => {
+  const strays = fs.readdirSync(TEST, { withFileTypes: true })
+    .filter((e) => e.isDirectory() ? !FOLDERS.includes(e.name) : !/\.test\.ts$/.test(e.name) && e.name !== 'README.md')
+    .map((e) => e.name);
+  assert.deepEqual(strays, []);
+});
+
+/** Runs the tool with --help: it must exit 0 and print the usage of its script first. */
+async function helpOf(file: string, script: string): Promise<void> {
+  const r = await run(process.execPath, ['--import', 'tsx', file, '--help'], '', 120_000);
+  assert.equal(r.code, 0, `${file} --help: exit ${r.code}\n${r.stderr}`);
+  const usage = r.stdout.toString().split('\n')[0];
+  assert.equal(USAGE.exec(usage.replace(/^usage: /, ''))?.[1], script, `${file} --help prints "${usage}"`);
+}
+
+test('every tool is one npm script, opens with its usage line, and exits 0 on --help printing it', async () => {
+  const all = scripts();
+  const tools = filesUnder('tools').map((tool) => `test/${tool}`);
+  assert.ok(tools.length >= 7, `${tools.length} tools`);
+  const runs: [string, string][] = [];
+  for (const file of tools) {
+    const script = scriptOf(file, all);
+    const first = fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n')[0];
+    assert.equal(USAGE.exec(first.replace(/^\/\/ /, ''))?.[1], script, `${file} opens with "${first}"`);
+    runs.push([file, script]);
+  }
+  for (let k = 0; k < runs.length; k += 2) {                  // two at a time: both cores
+    await Promise.all(runs.slice(k, k + 2).map(([file, script]) => helpOf(file, script)));
+  }
+});
