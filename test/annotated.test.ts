@@ -18,6 +18,7 @@ import { ROOT, runCSync } from './support/run.ts';
 import { whyNoC } from './support/c-oracle.ts';
 import { parseTranscript } from './support/boards.ts';
 import { TAG } from './support/tree.ts';
+import { SCRIPTS } from './support/scripts.ts';
 
 const { A, D, T, board: b, ch, quot } = engine;
 
@@ -758,7 +759,8 @@ test('a cut-off ends the pass, not the node: the deepening goes on', async () =>
   // pass 1 stands pat at e = 0 >= l; passes 2 and 3 each search one move and cut off (20 moves here)
   assert.ok(0 >= l && v >= l);
   assert.deepEqual(replies, [1, 2]);
-  says(`From the opening position, \`D()\` at depth 3 with \`l\` = ${l} cuts off in each of its 3 passes, after one search in each but the first (which stands pat at 0):`, 'guide');
+  says(`From the opening position, \`D()\` at depth 3 with \`l\` = ${l} cuts off in each of its 3 passes, ` +
+    'after one search in each but the first (which stands pat at 0):', 'guide');
   says('it ends the *pass*, stored as a *lower bound*. The node goes on: while `d < n` the next pass starts', 'guide');
   says('if m >= l: cut-off, this pass ends', 'guide');
   const all = squish(prose(GUIDE) + prose(WALK));
@@ -818,6 +820,19 @@ test('castling past a pawn, in the C: typed moves, three ways', { skip: whyNoC()
   assert.equal(k1[7], 'RNBQ.RK.');
   // and the three positions are the engine's cases above: f2 a white pawn, empty or a black knight, g2 a black pawn
   assert.deepEqual([r0[6].slice(5, 7), a0[6].slice(5, 7), k0[6].slice(5, 7)], ['*+', '.+', 'n+']);
+});
+
+test('after a rejected move, Enter does nothing: the C\'s transcript of the guide\'s command', () => {
+  const input = 'test/fixtures/inputs/rejected-then-empty.in';
+  // the golden transcript is the C's at --nodes 1000 (test/support/scripts.ts), which the port matches
+  assert.ok(SCRIPTS.some((x) => x.name === 'rejected-then-empty' && x.nodes === 1000));
+  says(`(\`npm start -- --nodes 1000 < ${input}\`: e2e5, then three empty lines, change nothing)`, 'guide');
+  assert.equal(read(input), 'e2e5\n\n\n\ne2e4\n\n\n');
+  const { boards } = parseTranscript(golden('rejected-then-empty'));
+  assert.equal(boards.length, 1 + 7);
+  for (const k of [1, 2, 3, 4]) assert.deepEqual(boards[k], boards[0], `line ${k}`);
+  assert.notDeepEqual(boards[5], boards[4], 'e2e4 is played');
+  assert.notDeepEqual(boards[6], boards[5], 'then an empty line lets micro-Max move');
 });
 
 test('what the C keeps between lines: the guide names it all (K, L and the input buffer too)', () => {
@@ -1159,7 +1174,8 @@ function treeRun(args: string[]): Promise<TreeRun> {
       child.stdout.on('data', (b: Buffer) => out.push(b));
       child.stderr.on('data', (b: Buffer) => err.push(b));
       child.on('error', reject);
-      child.on('close', (status) => resolve({ status, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() }));
+      const text = (bs: Buffer[]): string => Buffer.concat(bs).toString();
+      child.on('close', (status) => resolve({ status, stdout: text(out), stderr: text(err) }));
     })));
   }
   return treeRuns.get(key)!;
@@ -1263,7 +1279,8 @@ test('readTree: calls, the passes they belong to, results, tags, and the nested 
   assert.deepEqual(second.calls.map((c) => [c.move, c.v, c.inside]), [['a8b8', 8000, 0], ['null', 3999, 3]]);
   assert.deepEqual(second.calls[0].tags, ['king capture (c7b8)', 'cut-off (v ≥ l)']);
   assert.deepEqual([probe.probe, probe.tags, probe.args[5]], ['empty', [TAG.nullMove], '8']);
-  assert.deepEqual(passOf(probe, 2).calls.map((c) => [c.move, c.probe, c.v, c.inside]), [['a2a3', 'd 1 v ≥ -4 a7a6', -4, 2]]);
+  assert.deepEqual(passOf(probe, 2).calls.map((c) => [c.move, c.probe, c.v, c.inside]),
+    [['a2a3', 'd 1 v ≥ -4 a7a6', -4, 2]]);
   assert.deepEqual([passScore(second), second.tags], [{ score: -8000, best: '' }, [TAG.noMove]]);
   assert.ok(tagged(d.root.passes[0], TAG.pat) && !tagged(d.root.passes[0], TAG.cut));
   assert.throws(() => readTree(out.split('\n').slice(0, -1).join('\n')), /does not end/);
@@ -1422,7 +1439,8 @@ test('the first pass: the tags and names of the reworked tree, each quoted from 
     const d = await tree(s.command);
     for (const [, span] of s.lookFor.matchAll(/`([^`]+)`/g)) {
       if (!OUTPUT_SPAN.test(span)) continue;
-      assert.ok(d.lines.some((l) => l.includes(span)), `${s.heading}: \`${span}\` is not in the output of ${s.command}`);
+      const found = d.lines.some((l) => l.includes(span));
+      assert.ok(found, `${s.heading}: \`${span}\` is not in the output of ${s.command}`);
       quoted.add(Object.values(TAG).find((t) => span.startsWith(t)) ?? span);
     }
   }
@@ -1497,6 +1515,25 @@ const FIGURES: Record<string, (d: Drawn) => void> = {
     assert.ok(tagged(third.calls[0], TAG.hint) && third.calls[0].move === 'e4d5' && !callsOf(third, 'e4e5').length);
     says('After e4d5 was found best, pass 3 never searches e4e5:', 'guide');
   },
+};
+
+const REPLY_TO_CASTLING = (f2: string): string =>
+  `npm run tree -- --fen "k7/8/8/8/8/8/${f2}p1/5RK1 b - - 0 1" --call "D(16, -8000, 8000, 0, f1, g1, 1)"`;
+FIGURES[REPLY_TO_CASTLING('5P')] = (d) => {
+  const tag = `${TAG.castling} (g2f1)`;
+  assert.ok(d.root.passes[0].tags.includes(tag) && d.root.v === replyToCastling('P'));
+  says(`The reply, with \`E\` = f1, returns ${d.root.v}, tagged \`${tag}\`: \`${REPLY_TO_CASTLING('5P')}\``, 'guide');
+};
+FIGURES[REPLY_TO_CASTLING('6')] = (d) => {
+  assert.ok(!d.lines.some((l) => l.includes(TAG.castling)) && d.root.v === replyToCastling('.'));
+  says(`with f2 empty, ${d.root.v}: \`${REPLY_TO_CASTLING('6')}\``, 'guide');
+};
+
+FIGURES['npm run tree -- --fen "k7/8/8/8/8/8/8/3KQQQ1 w - - 0 1"'] = (d) => {
+  const Q = Number(d.root.args[3]);
+  assert.ok(Q > I / 4 && Q === 3 * 99 * w[7] && d.root.passes.length === 1 && !d.best);
+  assert.equal(d.root.passes[0].text, `ply 98, 1 node, score ${Q}`);
+  says('(three queens: pass 1 ends at ply 98 with no best move in', 'guide');
 };
 
 /** What a `# …` beside a command says: `returns V`, `best M` or a tag, each found in the output. */
