@@ -948,6 +948,12 @@ test('#22.6 a double step slipped in first hands its reply no e.p. square; in or
   says('except when the double step is the best move slipped in first: it lands on `Y` at once, `F` stays 128, ' +
     'and that reply cannot take en passant; the move comes again in order, with `E`, right after', 'guide');
   assert.ok(SOURCE.includes('if (Y & 8) H = y = ch(Y & ~M);') && SOURCE.includes('y = x; F = G = S;'));
+  // and the tool shows it, in the first pass's command for iterative deepening
+  const d = await tree('npm run tree -- --moves "e2e4 e7e5" --nodes 3000');
+  const shown = callsOf(passOf(d.root, 3), 'd2d4').map((c) => c.args[4]);
+  assert.deepEqual(shown, [String(S), 'd3']);
+  says(`(d2d4 in pass 3 of [iterative deepening](#iterative-deepening)'s command: \`E\` ${shown[0]}, ` +
+    `then ${shown[1]})`, 'guide');
 });
 
 test('#22.7 README: the castling rule, as E ^ 16 decides it (see the engine and C checks above)', () => {
