@@ -7,7 +7,7 @@
 // text as computed. And annotated/ stays within its word budget.
 
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
@@ -17,6 +17,8 @@ import { engine, init, legalMoves, random, srandom } from '../micromax.ts';
 import { ROOT, runCSync } from './support/run.ts';
 import { whyNoC } from './support/c-oracle.ts';
 import { parseTranscript } from './support/boards.ts';
+import { TAG } from './support/tree.ts';
+import { SCRIPTS } from './support/scripts.ts';
 
 const { A, D, T, board: b, ch, quot } = engine;
 
@@ -376,7 +378,7 @@ test('figures: the step list o[] and the moves of a knight', () => {
   says(`e5×d6 lands on \`E\`, and the victim is taken from \`0x${hex2(d6)} ^ 16\` = \`0x${hex2(d6 ^ 16)}\`, d5`);
 });
 
-test('figures: scores the search computes', () => {
+test('figures: scores the search computes', async () => {
   // the first pass: c2-c4 is worth 14; 20 moves, 21 nodes
   const c2 = square('c2'), c4 = square('c4');
   const centre = b[c2 + 8] - b[c4 + 8];
@@ -411,11 +413,10 @@ test('figures: scores the search computes', () => {
   assert.deepEqual([mated, stale, one, two], [-I / 2, 0, I / 2 - 1, I / 2 - 2]);
   const fools = 'npm run tree -- --moves "f2f3 e7e5 g2g4 d8h4" --depth 0';
   says(`After fool's mate (\`${fools}\`) white's search returns ${mated}`, 'guide');
-  assert.ok(tree(fools).some((l) => l.startsWith(`returns ${mated},`)));
-  says(`(mate in one ${one}, in two ${two})`, 'guide');
-  says(`White king f6 and rook b1 against the king on h8 is a mate in two, ${two} ` +
-    '(`npm run tree -- --fen "7k/8/5K2/8/8/8/8/1R6 w - - 0 1" --depth 0`); ' +
-    `with the white king on g6, a mate in one, ${one}`, 'guide');
+  assert.equal((await tree(fools)).root.v, mated);
+  says(`(mate in one ${one}, in two ${two}: [commands](#the-delayed-gain-penalty))`, 'guide');
+  says(`White king f6 and rook b1 against the king on h8 is a mate in two, ${two}; ` +
+    `with the white king on g6, a mate in one, ${one}:`, 'guide');
   says(`the position is worth \`-I/2\` = ${quot(-I, 2)}: checkmate`);
   says(`\`I/4\` = ${I / 4}`);
   // why a mate is -I/2: mates get a band of their own, beyond I/4 and far from I, which means a king lost
@@ -470,14 +471,14 @@ test('figures: best move first keeps the step of the current direction (a pawn c
   assert.ok(pass(1).includes('e5') && pass(1).includes('d5'), 'pass 2 searches the push and the capture');
   assert.deepEqual(pass(2).slice(0, 2), ['d5', 'd5'], 'pass 3: the capture slipped in first, then again in order');
   assert.ok(!pass(2).includes('e5'), 'pass 3 never searches e4-e5');
-  says('(White pawn e4, black pawn d5, kings e1 and e8, depth 3: the pass after e4×d5 was found best never searches e4-e5.)', 'guide');
+  says('After e4d5 was found best, pass 3 never searches e4e5: `npm run tree -- ' +
+    '--fen "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1" --call "D(8, -8000, 8000, 0, 128, 128, 3)"`', 'guide');
   assert.deepEqual(o.slice(o[1 + 16] + 1, o[1 + 16] + 2), [16]);               // a white pawn's first step is the push (-16)
 });
 
-test('figures: the traced search is npm run tree\'s output, and the prose reads it right', () => {
+test('figures: the traced search is npm run tree\'s output, and the prose reads it right', async () => {
   const FEN = 'k7/p1K5/1P6/8/8/8/8/8 w - - 0 1';
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'tree.ts'), '--fen', FEN],
-    { cwd: ROOT, encoding: 'utf8' });
+  const r = await treeRun(['--fen', FEN]);
   assert.equal(r.status, 0, r.stderr);
   draws(`$ npm run tree -- --fen "${FEN}"\n${r.stdout}`);
   const out = r.stdout.split('\n');
@@ -758,7 +759,8 @@ test('a cut-off ends the pass, not the node: the deepening goes on', async () =>
   // pass 1 stands pat at e = 0 >= l; passes 2 and 3 each search one move and cut off (20 moves here)
   assert.ok(0 >= l && v >= l);
   assert.deepEqual(replies, [1, 2]);
-  says(`From the opening position, \`D()\` at depth 3 with \`l\` = ${l} cuts off in each of its 3 passes, after one search in each but the first (which stands pat at 0).`, 'guide');
+  says(`From the opening position, \`D()\` at depth 3 with \`l\` = ${l} cuts off in each of its 3 passes, ` +
+    'after one search in each but the first (which stands pat at 0):', 'guide');
   says('it ends the *pass*, stored as a *lower bound*. The node goes on: while `d < n` the next pass starts', 'guide');
   says('if m >= l: cut-off, this pass ends', 'guide');
   const all = squish(prose(GUIDE) + prose(WALK));
@@ -820,6 +822,19 @@ test('castling past a pawn, in the C: typed moves, three ways', { skip: whyNoC()
   assert.deepEqual([r0[6].slice(5, 7), a0[6].slice(5, 7), k0[6].slice(5, 7)], ['*+', '.+', 'n+']);
 });
 
+test('after a rejected move, Enter does nothing: the C\'s transcript of the guide\'s command', () => {
+  const input = 'test/fixtures/inputs/rejected-then-empty.in';
+  // the golden transcript is the C's at --nodes 1000 (test/support/scripts.ts), which the port matches
+  assert.ok(SCRIPTS.some((x) => x.name === 'rejected-then-empty' && x.nodes === 1000));
+  says(`(\`npm start -- --nodes 1000 < ${input}\`: e2e5, then three empty lines, change nothing)`, 'guide');
+  assert.equal(read(input), 'e2e5\n\n\n\ne2e4\n\n\n');
+  const { boards } = parseTranscript(golden('rejected-then-empty'));
+  assert.equal(boards.length, 1 + 7);
+  for (const k of [1, 2, 3, 4]) assert.deepEqual(boards[k], boards[0], `line ${k}`);
+  assert.notDeepEqual(boards[5], boards[4], 'e2e4 is played');
+  assert.notDeepEqual(boards[6], boards[5], 'then an empty line lets micro-Max move');
+});
+
 test('what the C keeps between lines: the guide names it all (K, L and the input buffer too)', () => {
   const gui = squish(GUIDE.slice(GUIDE.indexOf('\n## In a GUI'), GUIDE.indexOf('\n## Known quirks')));
   assert.match(gui, /Between lines the C carries the board, \[`Q`, `O`, `K`, `L`\]\(#glossary\), the side to move, the input buffer and the table/);
@@ -861,7 +876,7 @@ test('#22.1 Loyd\'s stalemate: -1999 at the root (the probe is a root search), 0
   b.set(START);
   assert.deepEqual(deeper, [0, 0, 0]);
   assert.equal(shallow, e);
-  says(`Deeper in a tree the position returns ${deeper[0]} when searched to depth 2 or more; ` +
+  says(`Deeper in a tree (\`z\` not 8) the position returns ${deeper[0]} when searched to depth 2 or more; ` +
     `at depth 1 it stands pat at its \`e\` (${e} if that is black's material`, 'guide');
   assert.ok(!/D\(\)` for black returns 0/.test(squish(GUIDE)), 'the old statement is gone');
 });
@@ -885,7 +900,8 @@ test('#22.3 the centre table is centred on the e-file; it tips equal moves a poi
   const real = (s: number): number => b[s + 8];
   const [c3, f3] = [gain('b1', 'c3', real), gain('g1', 'f3', real)];
   assert.equal(gain('b1', 'c3', centred), gain('g1', 'f3', centred));
-  says(`b1-c3 earns ${c3}, g1-f3 ${f3}, where a centred table gives both ${gain('b1', 'c3', centred)}`, 'guide');
+  says(`b1-c3 earns ${c3}, g1-f3 ${f3} ([the score](#the-score)'s command), where a centred table gives both ` +
+    `${gain('b1', 'c3', centred)}`, 'guide');
   assert.ok(!/squared distance of square `s` from the centre/.test(GUIDE), 'the old statement is gone');
 });
 
@@ -901,17 +917,18 @@ test('#22.4 the virgin bit: every piece has it at the start but the pawns', () =
   says('A move stores `u & 31`', 'guide');
 });
 
-test('#22.5 a root\'s E is O: the skipped square, else -128, and 0 before the first move', () => {
+test('#22.5 a root\'s E is O: the skipped square, else -128, and 0 before the first move', async () => {
   assert.ok(/^let O = 0, K = 0, L = 0;/m.test(SOURCE) && SOURCE.includes('O = ch(F)') && SOURCE.includes(', O, 8, 0)'));
   assert.equal(ch(S), -128);
   says('a root gets [`O`](#glossary): the same for the last move played, but -128 for none (a char), ' +
     'and 0 before the first move', 'guide');
   says('| `O` | the next root\'s `E`: the square skipped or crossed, else -128 (0 before the first move) |', 'guide');
-  // the tool shows each: 0 from the opening, -128 from a FEN, e6 after 1. e4 e5
-  const rootE = (out: string[]): string => callArgs(out.find((l) => l.startsWith('root'))!)[4];
-  assert.equal(rootE(tree('npm run tree -- --nodes 30')), '0');
-  assert.equal(rootE(tree('npm run tree -- --fen "k7/p1K5/1P6/8/8/8/8/8 w - - 0 1"')), String(-S));
-  assert.ok(isSquare(rootE(tree('npm run tree -- --moves "e2e4 e7e5" --depth 0 --nodes 2000')), 'e6'));
+  // the tool shows each: 0 from the opening (square 0, a8), -128 from a FEN, e6 after 1. e4 e5
+  const rootE = async (command: string): Promise<string> => (await tree(command)).root.args[4];
+  assert.equal(await rootE('npm run tree -- --nodes 30'), name(0));
+  says('and 0 before the first move (a8, to `npm run tree`)', 'guide');
+  assert.equal(await rootE('npm run tree -- --fen "k7/p1K5/1P6/8/8/8/8/8 w - - 0 1"'), String(-S));
+  assert.equal(await rootE('npm run tree -- --moves "e2e4 e7e5" --depth 0 --nodes 2000'), 'e6');
 });
 
 test('#22.6 a double step slipped in first hands its reply no e.p. square; in order, it does', async () => {
@@ -931,6 +948,12 @@ test('#22.6 a double step slipped in first hands its reply no e.p. square; in or
   says('except when the double step is the best move slipped in first: it lands on `Y` at once, `F` stays 128, ' +
     'and that reply cannot take en passant; the move comes again in order, with `E`, right after', 'guide');
   assert.ok(SOURCE.includes('if (Y & 8) H = y = ch(Y & ~M);') && SOURCE.includes('y = x; F = G = S;'));
+  // and the tool shows it, in the first pass's command for iterative deepening
+  const d = await tree('npm run tree -- --moves "e2e4 e7e5" --nodes 3000');
+  const shown = callsOf(passOf(d.root, 3), 'd2d4').map((c) => c.args[4]);
+  assert.deepEqual(shown, [String(S), 'd3']);
+  says(`(d2d4 in pass 3 of [iterative deepening](#iterative-deepening)'s command: \`E\` ${shown[0]}, ` +
+    `then ${shown[1]})`, 'guide');
 });
 
 test('#22.7 README: the castling rule, as E ^ 16 decides it (see the engine and C checks above)', () => {
@@ -1073,52 +1096,203 @@ test('the reading path: every row is the model applied to the sections it names;
   // every part of the companion is in exactly one row (the title and reading path open the first)
   const covered = PATH_ROWS.reduce((n, r) => n + r.text.length, 0);
   assert.equal(covered, GUIDE.length + WALK.length + APPX.length);
-  PATH_ROWS.forEach((r, k) => {
-    const line = table[k];
-    assert.ok(line.startsWith(`| ${r.row} |`), `row ${k + 1} should be ${r.row}`);
-    for (const link of r.links) assert.ok(line.includes(`](${link})`), `row ${r.row}: no link to ${link}`);
-    const stated = Number(/\| (\d+) \|$/.exec(line)?.[1]);
-    const m = minutes(reading(r.text));
+  // every row's minutes are printed first, so that a failing run shows what to write in each
+  const rows = PATH_ROWS.map((r, k) => {
+    const stated = Number(/\| (\d+) \|$/.exec(table[k])?.[1]), m = minutes(reading(r.text));
     t.diagnostic(`${r.row}: ${m.toFixed(1)} min, stated ${stated}`);
-    assert.ok(Math.abs(stated - m) <= 1, `row ${r.row}: stated ${stated} min, the model gives ${m.toFixed(1)}`);
+    return { ...r, line: table[k], stated, m };
+  });
+  rows.forEach(({ row, links, line, stated, m }, k) => {
+    assert.ok(line.startsWith(`| ${row} |`), `row ${k + 1} should be ${row}`);
+    for (const link of links) assert.ok(line.includes(`](${link})`), `row ${row}: no link to ${link}`);
+    assert.ok(Math.abs(stated - m) <= 1, `row ${row}: stated ${stated} min, the model gives ${m.toFixed(1)}`);
   });
   assert.ok(minutes(reading(PATH_ROWS[0].text)) <= 60, 'the first pass takes at most an hour');
 });
 
-// ---- the first pass: each section ends with a tree command and what to look for ----------------
+// ---- npm run tree: the guide's commands, each run once (two at a time), and their output read ------
 
 const TREE_TOOL = path.join(ROOT, 'test', 'tools', 'tree.ts');
-const treeRuns = new Map<string, string[]>();
+const TREE = ['npm', 'run', 'tree', '--'];
 
-/** Runs a guide's `npm run tree -- …` command (once; the output is kept) and returns its lines. */
-function tree(command: string): string[] {
-  const words = [...command.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]);
-  assert.deepEqual(words.slice(0, 4), ['npm', 'run', 'tree', '--'], command);
-  const seen = treeRuns.get(command);
-  if (seen) return seen;
-  const argv = ['--import', 'tsx', TREE_TOOL, ...words.slice(4)];
-  const r = spawnSync(process.execPath, argv, { cwd: ROOT, encoding: 'utf8' });
+/** The words of a command line as sh splits it: "quoted" words whole, "$NAME" taken from `vars`. */
+function shellWords(line: string, vars: Map<string, string>): string[] {
+  const value = (name: string): string => {
+    assert.ok(vars.has(name), `$${name} is used before it is set: ${line}`);
+    return vars.get(name)!;
+  };
+  return [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => (m[1] ?? m[2]).replace(/\$(\w+)/g, (_, v) => value(v)));
+}
+
+/** A command of the guide: as printed, its arguments after `npm run tree --`, and what a `# …` beside
+ *  it says it prints. */
+interface GuideCommand { text: string; args: string[]; comment: string; line: number }
+
+/** Every `npm run tree -- …` of the guide, in order: the lines of its ```sh blocks (a NAME="…" line sets
+ *  a variable for the lines after it, as one shell would), a ```text block's `$ ` line, inline code. */
+function guideCommands(): { commands: GuideCommand[]; vars: Map<string, string> } {
+  const vars = new Map<string, string>(), commands: GuideCommand[] = [];
+  const add = (text: string, line: number, comment = ''): void => {
+    const words = shellWords(text, vars);
+    assert.deepEqual(words.slice(0, 4), TREE, `guide line ${line}: ${text}`);
+    commands.push({ text, args: words.slice(4), comment, line });
+  };
+  const blocks = fencedBlocks(GUIDE);
+  GUIDE.split('\n').forEach((text, k) => {
+    const blk = blocks.find((b) => b.lines.some((l) => l.line === k + 1));
+    const set = /^(\w+)="([^"]*)"$/.exec(text);
+    if (blk?.lang === 'sh' && set) {
+      assert.ok(!vars.has(set[1]), `${set[1]} is set twice`);
+      vars.set(set[1], set[2]);
+    } else if (blk?.lang === 'sh' && text.startsWith('npm run tree')) {
+      const [command, comment = ''] = text.split(/ +# /);
+      add(command, k + 1, comment);
+    } else if (blk?.lang === 'text' && text.startsWith('$ npm run tree')) add(text.slice(2), k + 1);
+    else if (!blk) for (const m of text.matchAll(/`(npm run tree -- [^`]*)`/g)) add(m[1], k + 1);
+  });
+  return { commands, vars };
+}
+const GUIDE_TREE = guideCommands();
+
+interface TreeRun { status: number | null; stdout: string; stderr: string }
+const treeRuns = new Map<string, Promise<TreeRun>>();
+const treeSlots = { free: 2, waiting: [] as (() => void)[] };
+
+/** Runs a job when one of the two slots is free (the machine may have two cores). */
+async function twoAtATime<T>(job: () => Promise<T>): Promise<T> {
+  if (treeSlots.free > 0) treeSlots.free--;
+  else await new Promise<void>((go) => treeSlots.waiting.push(go));
+  try {
+    return await job();
+  } finally {
+    const next = treeSlots.waiting.shift();
+    if (next) next(); else treeSlots.free++;
+  }
+}
+
+/** The tool on these arguments, run once however often it is asked for. */
+function treeRun(args: string[]): Promise<TreeRun> {
+  const key = JSON.stringify(args);
+  if (!treeRuns.has(key)) {
+    treeRuns.set(key, twoAtATime(() => new Promise<TreeRun>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', TREE_TOOL, ...args], { cwd: ROOT });
+      const out: Buffer[] = [], err: Buffer[] = [];
+      child.stdout.on('data', (b: Buffer) => out.push(b));
+      child.stderr.on('data', (b: Buffer) => err.push(b));
+      child.on('error', reject);
+      const text = (bs: Buffer[]): string => Buffer.concat(bs).toString();
+      child.on('close', (status) => resolve({ status, stdout: text(out), stderr: text(err) }));
+    })));
+  }
+  return treeRuns.get(key)!;
+}
+
+// ---- the tree, read back: calls, the passes they are drawn in, tags ---------------------------------
+
+interface DrawnPass { n: number; text: string; tags: string[]; calls: DrawnCall[] }
+interface DrawnCall {
+  level: number; move: string; args: string[]; probe: string; v: number; inside: number; tags: string[];
+  passes: DrawnPass[]; waiting: DrawnCall[];             // waiting: its calls drawn since its last pass line
+}
+interface Drawn { lines: string[]; board: string[]; root: DrawnCall; best: string }
+
+const CALL_LINE = /^( *)(\S+) +D\(([^)]*)\) +(.*)$/;
+const PASS_LINE = /^( *)pass (\d+) done: ([^;]*)(?:; (.*))?$/;
+const END_LINE = /^( *)→ (-?\d+)(?: \((\d+) calls?\))?$/;
+const RETURNS_LINE = /^returns (-?\d+)(?:, best (\w+))?, after \d+ nodes? and \d+ calls?$/;
+const RESULT = /^(-?\d+)(?: \((\d+) calls?\))?(?: {2}(.*))?$/;
+
+/** A call line: on one line (`→ v` at its end) or opening the lines of its calls and passes. */
+function drawnCall(m: RegExpExecArray): DrawnCall {
+  const [, indent, move, args, rest] = m, arrow = rest.indexOf('→ ');
+  const [probe, own] = (arrow < 0 ? rest : rest.slice(0, arrow)).trim().split(/ {2,}/);
+  const r = arrow < 0 ? undefined : RESULT.exec(rest.slice(arrow + 2));
+  assert.ok(arrow < 0 || r, `a result that does not read: ${m[0]}`);
+  const tags = (r ? r[3] : own)?.split('; ') ?? [];
+  return { level: indent.length / 2, move, args: args.split(', '), probe, v: r ? Number(r[1]) : NaN,
+    inside: Number(r?.[2] ?? 0), tags, passes: [], waiting: [] };
+}
+
+/** The tool's output as a tree of calls: each pass line takes the calls drawn above it since the last. */
+function readTree(stdout: string): Drawn {
+  const lines = stdout.split('\n'), open: DrawnCall[] = [];
+  const board = lines.filter((l) => /^[1-8] [.pnbrqkPNBRQK]{8}$/.test(l)).map((l) => l.slice(2));
+  let root: DrawnCall | undefined, best = '';
+  for (const l of lines.slice(lines.indexOf('') + 1)) {
+    const call = CALL_LINE.exec(l), pass = PASS_LINE.exec(l), end = END_LINE.exec(l), ret = RETURNS_LINE.exec(l);
+    if (call) {
+      const c = drawnCall(call);
+      if (c.level === 0) root = c; else open.at(-1)!.waiting.push(c);
+      if (Number.isNaN(c.v)) open.push(c);
+    } else if (pass) {
+      const c = open.at(-1)!;
+      assert.equal(pass[1].length / 2, c.level + 1, l);
+      c.passes.push({ n: Number(pass[2]), text: pass[3], tags: pass[4]?.split('; ') ?? [], calls: c.waiting });
+      c.waiting = [];
+    } else if (end || ret) {
+      const c = open.pop()!;
+      c.v = Number((end ?? ret)![2 - +!!ret]);
+      c.inside = Number(end?.[3] ?? 0);
+      best = ret?.[2] ?? best;
+    }
+  }
+  const stopped = lines.some((l) => l.startsWith('(stopped at --limit '));     // calls left open: not drawn
+  assert.ok(root && (stopped || !open.length), `the tree does not end:\n${stdout}`);
+  return { lines, board, root, best };
+}
+
+/** The output of a command printed in the guide (or any `npm run tree -- …`), read. */
+async function tree(command: string): Promise<Drawn> {
+  const words = shellWords(command, GUIDE_TREE.vars);
+  assert.deepEqual(words.slice(0, 4), TREE, command);
+  const r = await treeRun(words.slice(4));
   assert.equal(r.status, 0, `${command}: ${r.stderr}`);
-  const lines = r.stdout.split('\n');
-  treeRuns.set(command, lines);
-  return lines;
+  return readTree(r.stdout);
 }
 
-/** The arguments of a call line, `D(…)`, as printed. */
-const callArgs = (line: string): string[] => (/D\(([^)]*)\)/.exec(line)?.[1] ?? '').split(', ');
-/** Is a printed argument this square (as a number today; the tool may name it)? */
-const isSquare = (arg: string, sq: string): boolean => arg === String(square(sq)) || arg === sq;
-/** The result a call line shows after →. */
-const result = (line: string): number => Number(/→ (-?\d+)/.exec(line)?.[1]);
-
-/** The root's calls (and what is drawn under them) made in its pass n: the lines after pass n - 1 ended. */
-function pass(out: string[], n: number): string[] {
-  const ends = out.flatMap((l, k) => (/^ {2}pass \d+ done/.test(l) ? [k] : []));
-  return out.slice(ends[n - 2] + 1, ends[n - 1] ?? out.length);
+const tagged = (c: { tags: string[] }, tag: string): boolean => c.tags.some((t) => t.startsWith(tag));
+/** Pass n of a drawn call. */
+function passOf(c: DrawnCall, n: number): DrawnPass {
+  const p = c.passes.find((x) => x.n === n);
+  assert.ok(p, `${c.move} has no pass ${n}`);
+  return p;
 }
-/** The lines of a call made at this indentation (2: a root's child) for a move. */
-const calls = (lines: string[], move: string, indent = 2): string[] =>
-  lines.filter((l) => l.startsWith(`${' '.repeat(indent)}${move} `));
+/** The calls for a move in a pass, in order. */
+const callsOf = (p: DrawnPass, move: string): DrawnCall[] => p.calls.filter((c) => c.move === move);
+/** A pass line's score (the first number after `score`) and best move. */
+function passScore(p: DrawnPass): { score: number; best: string } {
+  const m = /score (-?\d+)(?:.*best (\w+))?/.exec(p.text);
+  assert.ok(m, p.text);
+  return { score: Number(m[1]), best: m[2] ?? '' };
+}
+/** What D() makes of a reply's result: minus it, less the delayed-gain penalty above e. */
+const scoreOf = (reply: number, e: number): number => -reply - +(-reply > e);
+
+test('readTree: calls, the passes they belong to, results, tags, and the nested null move', () => {
+  const out = ['micro-Max thinks, black to move:', '8 k.......', '  abcdefgh', 'legend', '',
+    'root  D(16, -8000, 8000, 5, -128, 8, 0)   empty',
+    '  pass 1 done: ply 0, 1 node, score 5; stands pat',
+    '  a8b8  D(8, -8001, 8000, 7, 128, b8, 1)   empty            → 8000  king capture (c7b8); cut-off (v ≥ l)',
+    '  null  D(8, -8000, 8000, 0, 128, 8, 1)    empty  null move: is the side to move in check?',
+    '    pass 1 done: ply 0, 6 nodes, score 0; stands pat',
+    '    a2a3  D(16, -8001, 8000, -4, 128, a3, 1)   d 1 v ≥ -4 a7a6 → -4 (2 calls)',
+    '    pass 2 done: ply 98, 9 nodes, score 3999, best a2a3',
+    '  → 3999 (3 calls)',
+    '  pass 2 done: ply 98, 9 nodes, score -8000, -1999 after the null move; no legal move (m = -8000)',
+    'returns -1999, after 9 nodes and 4 calls'].join('\n');
+  const d = readTree(out), second = passOf(d.root, 2), probe = second.calls[1];
+  assert.deepEqual([d.board, d.root.v, d.best, d.root.passes.length], [['k.......'], -1999, '', 2]);
+  assert.deepEqual(second.calls.map((c) => [c.move, c.v, c.inside]), [['a8b8', 8000, 0], ['null', 3999, 3]]);
+  assert.deepEqual(second.calls[0].tags, ['king capture (c7b8)', 'cut-off (v ≥ l)']);
+  assert.deepEqual([probe.probe, probe.tags, probe.args[5]], ['empty', [TAG.nullMove], '8']);
+  assert.deepEqual(passOf(probe, 2).calls.map((c) => [c.move, c.probe, c.v, c.inside]),
+    [['a2a3', 'd 1 v ≥ -4 a7a6', -4, 2]]);
+  assert.deepEqual([passScore(second), second.tags], [{ score: -8000, best: '' }, [TAG.noMove]]);
+  assert.ok(tagged(d.root.passes[0], TAG.pat) && !tagged(d.root.passes[0], TAG.cut));
+  assert.throws(() => readTree(out.split('\n').slice(0, -1).join('\n')), /does not end/);
+});
+
+// ---- the first pass: each section ends with a tree command and what to look for ----------------
 
 interface FirstPassSection { heading: string; command: string; lookFor: string }
 
@@ -1127,10 +1301,10 @@ function firstPass(): FirstPassSection[] {
   const text = between(GUIDE, '## A chess engine in one page', '## The board: 0x88');
   return text.split(/\n(?=## )/).filter((s) => s.startsWith('## ') || s.startsWith('\n## ')).map((s) => {
     const sh = fencedBlocks(s).filter((blk) => blk.lang === 'sh');
-    assert.equal(sh.length, 1, `${s.trim().split('\n')[0]}: one command`);
+    assert.ok(sh.length > 0, `${s.trim().split('\n')[0]}: no command`);
     const after = s.slice(s.lastIndexOf('```') + 3).trim();
     const heading = s.trim().split('\n')[0];
-    return { heading, command: sh[0].lines.map((l) => l.text).join('\n'), lookFor: squish(after) };
+    return { heading, command: sh.at(-1)!.lines.map((l) => l.text).join('\n'), lookFor: squish(after) };
   });
 }
 
@@ -1140,152 +1314,257 @@ test('the first pass: eleven sections, each ending with one npm run tree command
     '## The pieces', '## The moves', '## The score', '## The search', '## Alpha-beta', '## Iterative deepening',
     '## Remembered positions', '## King capture', '## Mate and stalemate']);
   for (const s of sections) {
-    assert.match(s.command, /^npm run tree -- [^\n]*$/, s.heading);
+    assert.match(s.command, /^npm run tree -- [^\n#]*$/, s.heading);
     const ends = s.lookFor.startsWith('Look for') && !s.lookFor.includes('```');
     assert.ok(ends, `${s.heading}: ends with what to look for`);
   }
 });
 
-/** The first pass's checks, one a section: what its "Look for" says, found in today's output of its command. */
-const LOOK_FOR: Record<string, (out: string[], lookFor: string) => void> = {
-  '## A chess engine in one page': (out, say) => {
-    assert.ok(out.some((l) => l.startsWith(`returns ${I / 2 - 1}, best b6b7,`)));
-    assert.ok(say.includes(`last, \`returns ${I / 2 - 1}, best b6b7\``));
+const WHITE_PAWN_GAIN = (from: string, to: string, partners: number): number =>
+  b[square(from) + 8] - b[square(to) + 8] + 9 * (partners - 1);
+
+/** The first pass's checks, one a section: what its "Look for" says, found in its command's output. */
+const LOOK_FOR: Record<string, (d: Drawn, say: string) => void> = {
+  '## A chess engine in one page': (d, say) => {
+    assert.equal(d.board.length, 8);
+    assert.deepEqual([d.root.v, d.best], [I / 2 - 1, 'b6b7']);
+    assert.ok(say.includes(`last, \`returns ${d.root.v}, best ${d.best}\``));
   },
-  '## The board': (out, say) => {
-    const e6 = square('e6');
-    assert.ok(isSquare(callArgs(out.find((l) => l.startsWith('root'))!)[4], 'e6'));
-    assert.ok(say.includes(`the root's \`E\`: e6, \`0x${hex2(e6)}\` = ${e6}, the square black's pawn skipped`));
+  '## The board': (d, say) => {
+    assert.deepEqual([d.board[3], d.board[4]], ['....p...', '....P...'], 'the board drawn at the top');
+    const E = d.root.args[4];
+    assert.equal(E, name(square('e7') + 16));
+    assert.ok(say.includes(`the board drawn at the top, and the root's \`E\`, ${E} (\`0x${hex2(square(E))}\` = ` +
+      `${square(E)}): the square black's pawn skipped`));
   },
-  '## The pieces': (out, say) => {
+  '## The pieces': (d, say) => {
     const root = -99 * (w[7] - w[1]);
-    const move = b[square('e4') + 8] - b[square('d5') + 8] - 9;          // centre points, and no partner
+    const move = WHITE_PAWN_GAIN('e4', 'd5', 0);                      // centre points, and no partner
     const reply = -(root + move + 99 * w[7]);
-    assert.equal(callArgs(out.find((l) => l.startsWith('root'))!)[3], String(root));
-    assert.equal(callArgs(calls(pass(out, 2), 'e4d5')[0])[3], String(reply));
+    assert.equal(d.root.args[3], String(root));
+    assert.equal(callsOf(passOf(d.root, 2), 'e4d5')[0].args[3], String(reply));
     assert.ok(say.includes(`the root's \`e\`, ${root}`));
     assert.ok(say.includes(`white is ${99 * w[1]} up, less ${-move} for the pawn's move`));
     assert.ok(say.includes(`black's reply starts from \`e\` = ${reply}`));
   },
-  '## The moves': (out, say) => {
-    assert.ok(say.includes('the king\'s, then the knight\'s, b1d2, b1c3, b1a3'));
-    const moves = pass(out, 2).filter((l) => /^ {2}[a-h]\d[a-h]\d /.test(l)).map((l) => l.trim().split(' ')[0]);
+  '## The moves': (d, say) => {
+    assert.ok(say.includes('the calls above `pass 2 done`: the king\'s, then the knight\'s, b1d2, b1c3, b1a3'));
+    const moves = passOf(d.root, 2).calls.map((c) => c.move);
     assert.deepEqual(moves.filter((m) => m.startsWith('b1')), ['b1d2', 'b1c3', 'b1a3']);
     const lastKing = Math.max(...moves.map((m, k) => (m.startsWith('a1') ? k : -1)));
     assert.ok(lastKing >= 0 && moves.findIndex((m) => m.startsWith('b1')) > lastKing, 'the king first');
   },
-  '## The score': (out, say) => {
+  '## The score': (d, say) => {
     assert.ok(say.startsWith('Look for each reply\'s `e`, minus what the move earned: e2e4\'s is -15'));
-    const e = (move: string): number => Number(callArgs(calls(pass(out, 2), move)[0])[3]);
+    const e = (move: string): number => Number(callsOf(passOf(d.root, 2), move)[0].args[3]);
     const gain = (x: string, y: string): number => b[square(x) + 8] - b[square(y) + 8];
-    const expected = [-(gain('e2', 'e4') + 9), -gain('b1', 'c3'), -gain('g1', 'f3')];
+    const expected = [-WHITE_PAWN_GAIN('e2', 'e4', 2), -gain('b1', 'c3'), -gain('g1', 'f3')];
     assert.deepEqual([e('e2e4'), e('b1c3'), e('g1f3')], expected);
   },
-  '## The search': (out, say) => {
-    const third = pass(out, 3);
-    const at = third.indexOf(calls(third, 'c7d6')[0]);
-    const under = third.slice(at + 1, at + 6);
-    assert.ok(callArgs(third[at])[0] === '16' && under.every((l) => l.startsWith('    ') && callArgs(l)[0] === '8'));
-    const a7b6 = under.find((l) => l.trim().startsWith('a7b6'))!;
-    assert.equal(result(a7b6), -94);
-    assert.equal(result(third[at + 6]), 94 - 1);                            // the delayed-gain penalty: 94 > e
-    assert.ok(say.includes(`white's returns ${result(a7b6)}; black's, ${result(third[at + 6])}`));
+  '## The search': (d, say) => {
+    const c7d6 = callsOf(passOf(d.root, 3), 'c7d6')[0];
+    const replies = c7d6.passes.flatMap((p) => p.calls), a7b6 = replies.find((c) => c.move === 'a7b6')!;
+    assert.ok(c7d6.args[0] === '16' && replies.length === 5 && replies.every((c) => c.args[0] === '8'));
+    const { score, best } = passScore(c7d6.passes.at(-1)!);
+    assert.deepEqual([score, best, c7d6.v], [scoreOf(a7b6.v, Number(c7d6.args[3])), 'a7b6', score]);
+    assert.equal(score, -a7b6.v - 1);                                   // the delayed-gain penalty
+    assert.ok(say.includes(`white's returns ${a7b6.v}; black's pass scores ${score} (a point less`));
+    assert.ok(say.includes(`penalty](#the-delayed-gain-penalty)), best ${best}.`));
   },
-  '## Alpha-beta': (out, say) => {
-    const third = pass(out, 3);
-    const d8 = calls(third, 'c7d8')[0], c6 = calls(third, 'c7c6')[0];
-    const l = Number(callArgs(d8)[2]);
-    const first = third[third.indexOf(d8) + 1];
-    assert.equal(l, result(third[third.indexOf(c6) + 6]));                 // c7c6's reply returned 3: white has -3
-    assert.ok(first.startsWith('    ') && -result(first) >= l && third[third.indexOf(d8) + 2].includes('(1 call)'));
-    const worth = -result(first) - 1;                                      // its score, less the penalty
-    assert.ok(say.includes(`its \`l\` is ${l}, as white already has c7c6, worth ${-l}; ` +
-      `black's first reply is worth ${worth} ≥ ${l}`));
+  '## Alpha-beta': (d, say) => {
+    const third = passOf(d.root, 3);
+    const d8 = callsOf(third, 'c7d8')[0], c6 = callsOf(third, 'c7c6')[0];
+    const l = Number(d8.args[2]), replies = d8.passes.flatMap((p) => p.calls);
+    assert.equal(l, c6.v);                                              // white has c7c6 at -3: l is 3
+    assert.equal(replies.length, 1);
+    const worth = scoreOf(replies[0].v, Number(d8.args[3])), last = d8.passes.at(-1)!;
+    assert.ok(worth >= l && passScore(last).score === worth && tagged(last, TAG.cut) && d8.v === worth);
+    assert.ok(say.includes(`its \`l\` is ${l}, as white already has c7c6, worth ${scoreOf(c6.v, 0)}; ` +
+      `black's first reply is worth ${worth} ≥ ${l}, and black's pass ends there, tagged \`${TAG.cut}\``));
   },
-  '## Iterative deepening': (out, say) => {
-    assert.ok(say.startsWith('Look for d2d4, best in pass 2, tried first in pass 3'));
-    assert.ok(out.some((l) => /^ {2}pass 2 done: .*best d2d4$/.test(l)));
-    const d4 = calls(pass(out, 3), 'd2d4');
-    assert.equal(pass(out, 3)[0], d4[0], 'pass 3 starts with the hint');
-    assert.deepEqual(d4.map((l) => callArgs(l)[4]), [String(S), String(square('d3'))]);
-    const standsPat = (l: string): boolean => /^ {2}\S+ /.test(l) && callArgs(l)[3] === String(result(l));
-    assert.ok(pass(out, 2).some(standsPat), 'a reply stands pat');
+  '## Iterative deepening': (d, say) => {
+    assert.ok(say.startsWith(`Look for d2d4, best in pass 2, tried first in pass 3, tagged \`${TAG.hint}\`, then ` +
+      `again in its place; and the replies tagged \`${TAG.pat}\`, returning their own \`e\``));
+    assert.equal(passScore(passOf(d.root, 2)).best, 'd2d4');
+    const third = passOf(d.root, 3), d4 = callsOf(third, 'd2d4');
+    assert.ok(third.calls[0] === d4[0] && d4.length === 2 && tagged(d4[0], TAG.hint) && !tagged(d4[1], TAG.hint));
+    const pat = passOf(d.root, 2).calls.filter((c) => c.tags.includes(TAG.pat));
+    assert.ok(pat.length > 0 && pat.every((c) => c.v === Number(c.args[3])));
   },
-  '## Remembered positions': (out, say) => {
-    assert.ok(say.includes(`c7b7 and c7b8 in the third pass, tagged \`hash answer\`: ` +
-      `each returns the ${I} stored in pass 2 at depth 99`));
+  '## Remembered positions': (d, say) => {
+    const probe = `d 99 v ≥ ${I}`;
+    assert.ok(say.includes(`c7b7 and c7b8 in the third pass, tagged \`${TAG.answer}\`: the probe found ` +
+      `\`${probe}\`, the king capture stored in pass 2 at depth 99 (any depth), and each returns it`));
     for (const move of ['c7b7', 'c7b8']) {
-      const line = calls(pass(out, 3), move)[0];
-      assert.ok(line.includes(`d 99 v ${I}`) && result(line) === I && !/\(\d+ calls?\)/.test(line), line);
+      assert.ok(tagged(callsOf(passOf(d.root, 2), move)[0], TAG.king), move);
+      const c = callsOf(passOf(d.root, 3), move)[0];
+      assert.deepEqual([c.probe, c.v, c.inside, c.tags], [probe, I, 0, [TAG.answer]], move);
     }
   },
-  '## King capture': (out, say) => {
-    assert.ok(say.includes('b6b7 in the third pass: each of black\'s replies is a call for white tagged ' +
-      `\`king capture\`, which returns ${I}`));
-    const third = pass(out, 3);
-    const at = third.indexOf(calls(third, 'b6b7')[0]);
-    const replies = third.slice(at + 1).filter((l, k, all) => all.slice(0, k + 1).every((x) => x.startsWith('    ')));
-    const moves = replies.filter((l) => !l.trim().startsWith('null'));
-    assert.ok(moves.length === 4 && moves.every((l) => callArgs(l)[0] === '8' && result(l) === I));
-    assert.equal(result(third[at + replies.length + 1]), -I / 2);           // and the null move: checkmate
+  '## King capture': (d, say) => {
+    const b6b7 = callsOf(passOf(d.root, 3), 'b6b7')[0];
+    const replies = b6b7.passes.flatMap((p) => p.calls).filter((c) => c.move !== 'null');
+    assert.ok(replies.length === 4 && replies.every((c) => c.args[0] === '8' && c.v === I && tagged(c, TAG.king)));
+    const tag = replies.find((c) => c.move === 'a8b8')!.tags.find((t) => t.startsWith(TAG.king))!;
+    assert.equal(tag, `${TAG.king} (c7b8)`);                            // from the king's square to b8
+    assert.equal(d.board[8 - 7][2], 'K');
+    assert.ok(say.includes(`each of black's four replies is a call for white that returns ${I}, tagged with the ` +
+      `capture, such as \`${tag}\`: white's king takes black's on b8`));
   },
-  '## Mate and stalemate': (out, say) => {
-    const second = pass(out, 2);
-    const moves = second.filter((l) => /^ {2}[a-h]\d[a-h]\d /.test(l));
-    assert.ok(moves.length > 0 && moves.every((l) => result(l) === I));
-    const probe = calls(out, 'null')[0];
-    const inherits = ['8', String(-I), String(I), '0', String(S), '8', '1'];
-    assert.deepEqual(callArgs(probe), inherits, 'the probe inherits z = 8');
-    assert.ok(out.some((l) => /^ {2}pass \d+ done: ply 98, .* score 3999/.test(l)));
-    assert.ok(out.some((l) => l.startsWith('returns -1999,')));
-    assert.ok(say.includes('its last pass 3999; the root returns -1999'));
+  '## Mate and stalemate': (d, say) => {
+    const second = passOf(d.root, 2), probe = second.calls.at(-1)!;
+    const moves = second.calls.slice(0, -1);
+    assert.ok(moves.length === 4 && moves.every((c) => c.v === I && tagged(c, TAG.king)));
+    assert.deepEqual([probe.move, probe.tags], ['null', [TAG.nullMove]]);
+    assert.deepEqual(probe.args, ['8', String(-I), String(I), '0', String(S), '8', '1'], 'the probe inherits z = 8');
+    assert.ok(probe.passes.length > 1 && probe.passes.every((p, k) => p.n === k + 1), 'its own passes');
+    const last = passScore(probe.passes.at(-1)!).score, root = quot(-last, 2);
+    assert.deepEqual([last, probe.v, d.root.v], [I / 2 - 1, last, root]);
+    assert.ok(second.text.endsWith(`${root} after the null move`) && second.tags.includes(TAG.noMove));
+    assert.ok(say.includes(`then the \`null\` call, tagged \`${TAG.nullMove}\`: a root search of white's, drawn ` +
+      `with its own passes, the last scoring ${last}. The root's pass line, tagged \`${TAG.noMove}\`, reads ` +
+      `\`${root} after the null move\``));
   },
 };
 
-test('the first pass: each command shows what its section says to look for (today\'s npm run tree)', () => {
+test('the first pass: each command shows what its section says to look for', async () => {
   for (const s of firstPass()) {
     const check = LOOK_FOR[s.heading];
     assert.ok(check, `${s.heading}: no check`);
-    check(tree(s.command), s.lookFor);
+    check(await tree(s.command), s.lookFor);
   }
 });
 
-/** What the reworked tool (issue #22, its third part) will show: the tags and names the guide already promises. */
-const LOOK_FOR_TAGS: Record<string, (out: string[]) => void> = {
-  '## The board': (out) => {
-    const top = out.slice(0, out.findIndex((l) => l.startsWith('root')));
-    const rank = /^\s*(\d\s+)?([.?+*nkbrqNKBRQ]\s*){8}$/;
-    assert.ok(top.filter((l) => rank.test(l)).length >= 8, 'the board drawn at the top');
-    assert.ok(out.find((l) => l.startsWith('root'))!.includes('e6'), 'E named');
+/** A look-for's spans that quote the tool's output: tags, result and pass lines, probes. */
+const OUTPUT_SPAN = new RegExp(`^(${Object.values(TAG).map((t) => t.replace(/[()?]/g, '\\$&')).join('|')}|` +
+  'returns |pass \\d|d \\d+ v |-?\\d+ after the null move)');
+
+test('the first pass: the tags and names of the reworked tree, each quoted from its output', async () => {
+  const quoted = new Set<string>();
+  for (const s of firstPass()) {
+    const d = await tree(s.command);
+    for (const [, span] of s.lookFor.matchAll(/`([^`]+)`/g)) {
+      if (!OUTPUT_SPAN.test(span)) continue;
+      const found = d.lines.some((l) => l.includes(span));
+      assert.ok(found, `${s.heading}: \`${span}\` is not in the output of ${s.command}`);
+      quoted.add(Object.values(TAG).find((t) => span.startsWith(t)) ?? span);
+    }
+  }
+  // every tag a learner meets in a think is shown where the section that explains it ends
+  const shown = Object.values(TAG).filter((t) => t !== TAG.castling);
+  assert.deepEqual(shown.filter((t) => !quoted.has(t)), [], 'tags no look-for quotes');
+  assert.ok(OUTPUT_SPAN.test('king capture (c7b8)') && !OUTPUT_SPAN.test('e') && !OUTPUT_SPAN.test('0x24'));
+});
+
+// ---- every other command beside a figure of the guide: what the prose says of it, from its output ----
+
+const QUEEN_CALL = (z: string, n: number): string =>
+  `npm run tree -- --fen "$Q" --call "D(8, -8000, 8000, 0, 128, ${z}, ${n})"`;
+const LOYD_CALL = (n: number): string => `npm run tree -- --fen "$L" --call "D(16, -8000, 8000, -990, 128, e6, ${n})"`;
+
+/** The guide's commands that are no first-pass section's own, each with what the prose near it states. */
+const FIGURES: Record<string, (d: Drawn) => void> = {
+  'npm run tree -- --moves "f2f3 e7e5 g2g4 d8h4" --depth 0': (d) => {
+    const pass = d.root.passes.at(-1)!;
+    assert.ok(pass.tags.includes(TAG.noMove) && pass.text.endsWith(`${d.root.v} after the null move`));
+    says(`After fool's mate (\`npm run tree -- --moves "f2f3 e7e5 g2g4 d8h4" --depth 0\`) white's search ` +
+      `returns ${d.root.v}`, 'guide');
   },
-  '## Alpha-beta': (out) => assert.ok(calls(pass(out, 3), 'c7d8')[0].includes('cut-off (v ≥ l)')),
-  '## Iterative deepening': (out) => {
-    assert.ok(pass(out, 3)[0].includes('hint (best move first)'));
-    assert.ok(out.some((l) => l.includes('stands pat')));
+  [LOYD_CALL(2)]: (d) => {
+    const probe = passOf(d.root, 2).calls.at(-1)!;
+    assert.deepEqual([probe.move, probe.args[5], probe.passes.length], ['null', 'e6', 0], 'not a root search');
+    says(`Deeper in a tree (\`z\` not 8) the position returns ${d.root.v} when searched to depth 2 or more`, 'guide');
   },
-  '## Remembered positions': (out) => {
-    for (const move of ['c7b7', 'c7b8']) assert.ok(calls(pass(out, 3), move)[0].includes('hash answer'), move);
+  [LOYD_CALL(1)]: (d) => {
+    assert.deepEqual([d.root.passes.length, d.root.passes[0].tags], [1, [TAG.pat]]);
+    says(`at depth 1 it stands pat at its \`e\` (${d.root.v} if that is black's material`, 'guide');
   },
-  '## King capture': (out) => assert.ok(out.filter((l) => l.includes('king capture')).length >= 4),
-  '## Mate and stalemate': (out) => {
-    const at = out.findIndex((l) => l.includes('null move: is the side to move in check?'));
-    assert.ok(at > 0, 'the probe drawn as a nested search');
-    assert.ok(out.slice(at).some((l) => /^\s+pass 1 done/.test(l)), 'with its own passes');
+  'npm run tree -- --nodes 30': (d) => {
+    assert.equal(passOf(d.root, 2).text, 'ply 1, 21 nodes, score 14, best c2c4');
+    says('the table holds c2-c4 (`npm run tree -- --nodes 30`, pass 2)', 'guide');
+  },
+  'npm run tree -- --call "D(8, -8000, -50, 0, 128, 128, 3)"': (d) => {
+    const l = Number(d.root.args[2]), passes = d.root.passes;
+    assert.ok(passes.every((p) => tagged(p, TAG.cut)) && tagged(passes[0], TAG.pat));
+    assert.deepEqual(passes.map((p) => p.calls.length), [0, 1, 1]);
+    says(`\`D()\` at depth 3 with \`l\` = ${l} cuts off in each of its ${passes.length} passes, after one search in ` +
+      `each but the first (which stands pat at ${d.root.args[3]})`, 'guide');
+  },
+  [QUEEN_CALL('128', 1)]: (d) => {
+    assert.deepEqual([d.root.passes.length, d.root.passes[0].calls, d.root.passes[0].tags], [1, [], [TAG.pat]]);
+    says(`\`D()\` at depth 1 with \`z = 128\` (no last move) returns ${d.root.v}: d2×e3 and f2×e3 are not searched`);
+  },
+  [QUEEN_CALL('128', 2)]: (d) => {
+    assert.ok(callsOf(passOf(d.root, 2), 'd2e3').length === 1);
+    says(`At depth 2 it returns ${d.root.v};`, 'guide');
+  },
+  [QUEEN_CALL('e3', 1)]: (d) => {
+    assert.deepEqual(passOf(d.root, 1).calls.map((c) => c.move), ['d2e3', 'f2e3']);
+    const pawn = d.root.v + 1 - 99 * w[7];
+    assert.equal(pawn, b[square('d2') + 8] - b[square('e3') + 8] + 9);   // centre, and two partners left
+    says(`at depth 1 with \`z\` = e3 (the queen "just arrived") also ${d.root.v}: ${99 * w[7]} for the queen, ` +
+      `${pawn} for the pawn's centre and structure points, less 1`);
+  },
+  'npm run tree -- --fen "7k/8/5K2/8/8/8/8/1R6 w - - 0 1" --depth 0': (d) => {
+    says(`the king on h8 is a mate in two, ${d.root.v};`, 'guide');
+  },
+  'npm run tree -- --fen "7k/8/6K1/8/8/8/8/1R6 w - - 0 1" --depth 0': (d) => {
+    says(`with the white king on g6, a mate in one, ${d.root.v}:`, 'guide');
+  },
+  'npm run tree -- --keys --nodes 30': (d) => {
+    const J = callsOf(passOf(d.root, 2), 'e2e4')[0].args[4];
+    says(`wraps (\`| 0\`) to ${J} after adding the root's 1 (e2e4's \`J\` in \`npm run tree -- --keys --nodes 30\`)`);
+  },
+  'npm run tree -- --fen "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1" --call "D(8, -8000, 8000, 0, 128, 128, 3)"': (d) => {
+    const [second, third] = [passOf(d.root, 2), passOf(d.root, 3)];
+    assert.ok(passScore(second).best === 'e4d5' && callsOf(second, 'e4e5').length === 1);
+    assert.ok(tagged(third.calls[0], TAG.hint) && third.calls[0].move === 'e4d5' && !callsOf(third, 'e4e5').length);
+    says('After e4d5 was found best, pass 3 never searches e4e5:', 'guide');
   },
 };
 
-const AFTER_THE_TOOL = 'activate when npm run tree tags its lines (issue #22)';
-test('the first pass: the tags and names of the reworked tree', { todo: AFTER_THE_TOOL }, () => {
-  for (const s of firstPass()) LOOK_FOR_TAGS[s.heading]?.(tree(s.command));
-});
+const REPLY_TO_CASTLING = (f2: string): string =>
+  `npm run tree -- --fen "k7/8/8/8/8/8/${f2}p1/5RK1 b - - 0 1" --call "D(16, -8000, 8000, 0, f1, g1, 1)"`;
+FIGURES[REPLY_TO_CASTLING('5P')] = (d) => {
+  const tag = `${TAG.castling} (g2f1)`;
+  assert.ok(d.root.passes[0].tags.includes(tag) && d.root.v === replyToCastling('P'));
+  says(`The reply, with \`E\` = f1, returns ${d.root.v}, tagged \`${tag}\`: \`${REPLY_TO_CASTLING('5P')}\``, 'guide');
+};
+FIGURES[REPLY_TO_CASTLING('6')] = (d) => {
+  assert.ok(!d.lines.some((l) => l.includes(TAG.castling)) && d.root.v === replyToCastling('.'));
+  says(`with f2 empty, ${d.root.v}: \`${REPLY_TO_CASTLING('6')}\``, 'guide');
+};
 
-test('figures of the second pass with a command beside them: the command gives the figure', () => {
-  const opening = tree('npm run tree -- --nodes 30');
-  assert.ok(opening.some((l) => /^ {2}pass 2 done: ply 1, 21 nodes, score 14, best c2c4$/.test(l)));
-  says('the table holds c2-c4 (`npm run tree -- --nodes 30`, pass 2)', 'guide');
-  const two = tree('npm run tree -- --fen "7k/8/5K2/8/8/8/8/1R6 w - - 0 1" --depth 0');
-  assert.ok(two.some((l) => l.startsWith(`returns ${I / 2 - 2},`)));
-  says(`a mate in two, ${I / 2 - 2} (\`npm run tree -- --fen "7k/8/5K2/8/8/8/8/1R6 w - - 0 1" --depth 0\`)`, 'guide');
+FIGURES['npm run tree -- --fen "k7/8/8/8/8/8/8/3KQQQ1 w - - 0 1"'] = (d) => {
+  const Q = Number(d.root.args[3]);
+  assert.ok(Q > I / 4 && Q === 3 * 99 * w[7] && d.root.passes.length === 1 && !d.best);
+  assert.equal(d.root.passes[0].text, `ply 98, 1 node, score ${Q}`);
+  says('(three queens: pass 1 ends at ply 98 with no best move in', 'guide');
+};
+
+/** What a `# …` beside a command says: `returns V`, `best M` or a tag, each found in the output. */
+function claims(comment: string, d: Drawn): void {
+  for (const claim of comment.split(/; |, /)) {
+    const ret = /^returns (-?\d+)$/.exec(claim), best = /^best (\w+)$/.exec(claim);
+    if (ret) assert.equal(d.root.v, Number(ret[1]), comment);
+    else if (best) assert.equal(d.best, best[1], comment);
+    else assert.ok(Object.values(TAG).includes(claim as never) && d.lines.some((l) => l.includes(claim)), claim);
+  }
+}
+
+test('every figure of the guide with a command beside it: the command prints it', async () => {
+  const own = new Set(firstPass().map((s) => s.command));
+  const traced = 'npm run tree -- --fen "k7/p1K5/1P6/8/8/8/8/8 w - - 0 1"';
+  const listed = GUIDE_TREE.commands.map((c) => c.text);
+  for (const c of GUIDE_TREE.commands) {
+    assert.ok(own.has(c.text) || c.text in FIGURES || c.text === traced, `line ${c.line}: no check for ${c.text}`);
+  }
+  for (const command of Object.keys(FIGURES)) assert.ok(listed.includes(command), `not in the guide: ${command}`);
+  for (const [command, check] of Object.entries(FIGURES)) check(await tree(command));
+  for (const c of GUIDE_TREE.commands.filter((x) => x.comment)) claims(c.comment, await tree(c.text));
+  assert.ok(GUIDE_TREE.commands.filter((c) => c.comment).length >= 8, 'the # comments are read');
+  assert.throws(() => claims('returns 1', { root: { v: 2 } } as Drawn));
+  assert.throws(() => claims('best a2a3', { best: 'a2a4' } as Drawn));
 });
 
 test('first pass figures: where the root stops deepening', () => {
@@ -1320,3 +1599,6 @@ test('the appendix\'s speed figures are those of the README\'s performance table
   assert.deepEqual(said.slice(1, 4), table, 'the appendix\'s ratios (full-length; shortest to longest)');
   assert.equal(said[4], ['one', 'two', 'three', 'four', 'five'][short.length - 1], 'how many shorter searches');
 });
+
+// What the tests above run starts now, two at a time, in the guide's order.
+for (const c of GUIDE_TREE.commands) void tree(c.text).catch(() => undefined);

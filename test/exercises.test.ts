@@ -107,10 +107,11 @@ const shells = new Map<string, Promise<Result>>();
 /** A command of the exercise file, run by sh from the project's folder (once per command). */
 const shell = (command: string): Promise<Result> =>
   once(shells, command, () => run('sh', ['-c', command], '', 300_000));
+/** Its output: the program's bytes as latin1 (as the C writes them), npm run tree's as UTF-8 (→, ≥). */
 async function shellOut(command: string): Promise<string> {
   const r = await shell(command);
   assert.equal(r.code, 0, `${command}\n${r.stderr}`);
-  return r.stdout.toString('latin1');
+  return r.stdout.toString(command.startsWith('npm run tree') ? 'utf8' : 'latin1');
 }
 const transcript = async (command: string): Promise<Transcript> => parseTranscript(await shellOut(command));
 /** The trace line's figures: ply, nodes, score, and the move (from- and to-square). */
@@ -124,7 +125,7 @@ const played = (t: Transcript, k: number): string => moveBetween(t.boards[k - 1]
 
 // ---- the search as calls (the facts npm run tree shows) ----------------------------------------------
 
-interface Node { call: Call; v: number; pass: number; passes: number; kids: Node[] }
+interface Node { call: Call; v: number; pass: number; passes: number; kids: Node[]; takes: string[] }
 /** Every call of D() the port makes on this input (a FEN's position first, if given), as trees:
  *  one per call from main() (a think, a typed move's check). Each call knows the root pass it
  *  was made in (`pass`). Built from the call stream alone: `npm run tree`'s layout can change. */
@@ -137,11 +138,12 @@ async function readCalls(input: string, nodes?: number, fen?: string): Promise<N
   for (let line = await r.lines.next(); line !== undefined; line = await r.lines.next()) {
     const e = parse(line), parent = open.at(-1);
     if (e.t === '>') {
-      const node: Node = { call: e, v: NaN, pass: (parent?.passes ?? 0) + 1, passes: 0, kids: [] };
+      const node: Node = { call: e, v: NaN, pass: (parent?.passes ?? 0) + 1, passes: 0, kids: [], takes: [] };
       (parent ? parent.kids : tops).push(node);
       open.push(node);
     } else if (e.t === '<') open.pop()!.v = e.v;
-    else parent!.passes++;
+    else if (e.t === '!') parent!.passes++;              // a pass of the open call ends
+    else if (e.t === '#' && e.king) parent!.takes.push(name(e.x) + name(e.y));   // (not '@' or '=')
   }
   assert.equal(await r.done, 0);
   return tops;
@@ -205,7 +207,10 @@ test('exercise 2: ties in the first pass', async () => {
   assert.equal(centre('c2') - centre('c4') + 9, 15);
   assert.equal(best[0], 'c2c4');
   says(2, 'c2c4 is the first to score 14');
-  inOrder(await shellOut(exercise(2).commands[0]), best);
+  const out = await shellOut(exercise(2).commands[0]);
+  inOrder(out, best);
+  assert.match(out, new RegExp(`^ {2}pass 2 done: .*, best ${best[0]}$`, 'm'));
+  says(2, `Why is ${best[0]} the one kept (\`best ${best[0]}\` in the line \`pass 2 done\`)?`, 'question');
 });
 
 test('exercise 3: the walk is a circle', async () => {
@@ -216,12 +221,20 @@ test('exercise 3: the walk is a circle', async () => {
   assert.deepEqual(moves.slice(-4), ['a2a3', 'a2a4', 'b2b3', 'b2b4']);
   const twice = pass3.filter((k) => k.call.move === 'c2c4');
   const [first, second] = twice.map((k) => k.call.E);
-  says(3, `\`E\` is ${first}. The second call's \`E\` is ${name(second)} (${second})`);
+  says(3, `\`E\` is ${first}. The second call's \`E\` is ${name(second)}.`);
   assert.equal(twice[0].call.probe?.d, undefined, 'the hint finds an empty slot');
-  says(3, `pass 2's (made with \`E\` = ${second}), at depth ${twice[1].call.probe?.d}, and deepens it`);
+  const { d, v } = twice[1].call.probe!;
+  says(3, `the first call's probe finds its slot \`empty\`; the second finds not the first's entry but pass 2's ` +
+    `(made with \`E\` = ${name(second)}), \`d ${d} v ${v}\`, and deepens it`);
   assert.equal(inPass(root, 2).find((k) => k.call.move === 'c2c4')!.call.E, second);
   assert.equal(exercise(3).commands[0], exercise(2).commands[0]);
-  inOrder(await shellOut(exercise(3).commands[0]), ['c2c4', 'c2c3', 'c2c4', 'b2b4']);
+  // and the tree draws them so: the hint tagged, its probe empty; the second with E c3 and the entry
+  const out = await shellOut(exercise(3).commands[0]);
+  inOrder(out, ['pass 2 done', 'c2c4', 'c2c3', 'c2c4', 'b2b4', 'pass 3 done']);
+  const lines = out.split('\n').filter((l) => /^ {2}c2c4 .*, 2\) /.test(l));
+  assert.match(lines[0], /, 128, c4, 2\) +empty +→ .*hint \(best move first\)/);
+  assert.match(lines[1], new RegExp(`, ${name(second)}, c4, 2\\) +d ${d} v ${v} +→`));
+  says(3, 'The first c2c4 is the hint (tagged `hint (best move first)`)');
 });
 
 test('exercise 4: a knight\'s jumps', async () => {
@@ -264,7 +277,11 @@ test('exercise 6: check, mate and the recapture', async () => {
   const mate = inPass(root, 3).find((k) => k.call.move === 'b6b7')!;
   const replies = mate.kids.filter((k) => k.call.move !== 'null'), probe = mate.kids.at(-1)!;
   says(6, `Black's ${['', '', 'two', 'three', 'four'][replies.length]} moves all return 8000`, 'question');
-  assert.ok(replies.every((k) => k.v === 8000));
+  assert.ok(replies.every((k) => k.v === 8000 && k.takes.length === 1));
+  const take = (move: string): string => replies.find((k) => k.call.move === move)!.takes[0];
+  assert.deepEqual(['a8b8', 'a8b7', 'a7a6', 'a7a5'].map(take), ['c7b8', 'c7b7', 'b7a8', 'b7a8']);
+  says(6, `After a8b8, \`king capture (${take('a8b8')})\`, and after a8b7, \`(${take('a8b7')})\`: the white king ` +
+    `takes the black one next to it. After a7a6 and a7a5, \`(${take('a7a6')})\`: the pawn on b7 takes the king on a8.`);
   assert.ok(replies.every((k) => k.call.n === (k.call.move === 'a8b7' ? 2 : 1)));
   assert.equal(replies.find((k) => k.call.move === 'a8b7')!.call.z, at('b7'));
   says(6, 'a8b7 lands on `z`, b7');
@@ -273,9 +290,16 @@ test('exercise 6: check, mate and the recapture', async () => {
   says(6, `mate, −\`I\`/2 = ${minus(mate.v)}`);
   assert.equal(mate.v, -4000);
   assert.ok(SOURCE.includes('if (h = d - int(y !== z))'));
+  // (d): the probe inherits z, here b7: an ordinary call, drawn on one line
+  assert.deepEqual([probe.call.z, mate.call.z, probe.passes], [at('b7'), at('b7'), 1]);
+  says(6, 'Here `z` is b7, where b6b7 went, so it is an ordinary depth-1 call');
   const out = await shellOut(command);
-  inOrder(out, ['b6b7', 'a8b8', 'a8b7', 'a7a6', 'a7a5']);
-  assert.match(out, /null/i);
+  inOrder(out, ['b6b7', 'a8b8', `king capture (${take('a8b8')})`, 'a8b7', `king capture (${take('a8b7')})`,
+    'a7a6', `king capture (${take('a7a6')})`, 'a7a5', `king capture (${take('a7a5')})`,
+    `null  D(${[probe.call.k, probe.call.q, probe.call.l, probe.call.e, probe.call.E].join(', ')}, b7, 1)`,
+    `→ ${probe.v}  null move: is the side to move in check?`,
+    `pass 1 done: d 2, score -8000, ${mate.v} after the null move; no legal move (m = -8000)`]);
+  says(6, 'the pass ended at −8000 (`no legal move (m = -8000)`)');
 });
 
 test('exercise 7: why 3999', async () => {
