@@ -110,3 +110,15 @@ test('every tool is one npm script, opens with its usage line, and exits 0 on --
     await Promise.all(runs.slice(k, k + 2).map(([file, script]) => helpOf(file, script)));
   }
 });
+
+// The README is for players: it opens with how to play, stays short, and sends contributors to
+// test/README.md (issue #23 brought it back from 3,103 words).
+test('README.md is at most 2,500 words, opens with how to play, and links test/README.md', () => {
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const words = readme.split(/\s+/).filter(Boolean).length;
+  assert.ok(words <= 2500, `README.md has ${words} words, more than 2,500`);
+  const headings = [...readme.matchAll(/^## (.*)$/gm)].map((m) => m[1]);
+  assert.match(headings[0] ?? '', /^Play/);
+  assert.match(readme.slice(0, readme.indexOf('\n## ')), /npm install && npm start/);
+  assert.ok(readme.includes('(test/README.md)'), 'README.md does not link test/README.md');
+});
