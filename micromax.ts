@@ -25,12 +25,12 @@ function fixed(...v: number[]): Int8Array {            // a C char array: in its
 }
 
 const U = 16777224;                                    // hash entries: 2^24 + 8
-const A = allocate(() => ({                            // the hash table, one array a field
-  K: new Int32Array(U),                                //   lock: the position's Z key
-  V: new Int32Array(U),                                //   score
-  X: new Int8Array(U),                                 //   best from-square + bound bits
-  Y: new Int8Array(U),                                 //   best to-square (+128: no castle)
-  D: new Int8Array(U),                                 //   depth the score is good for
+const A = allocate(U, (n) => ({                       // the hash table, one array a field,
+  K: new Int32Array(n),                                //   n = U entries: lock, the Z key
+  V: new Int32Array(n),                                //   score
+  X: new Int8Array(n),                                 //   best from-square + bound bits
+  Y: new Int8Array(n),                                 //   best to-square (+128: no castle)
+  D: new Int8Array(n),                                 //   depth the score is good for
 }));
 
 const V = 112, M = 136, S = 128, I = 8e3, C = 799;    // 0x70 rank bits, 0x88 off-board bits
@@ -205,18 +205,34 @@ function printf(d: number, N: number, m: number, X: number, Y: number): string {
   const f = (v: number, w: number, hex = false): string => (hex ? (v >>> 0).toString(16) : String(v)).padStart(w);
   return `${f(d, 2)} ply, ${f(N, 9)} searched, ${f(m, 6)} by (${f(X, 2, true)},${f(Y, 2, true)})\n`;
 }
-// The hash table is allocated at load: if it cannot be, one line says why.
-function allocate<Table>(make: () => Table): Table {
+// The hash table is allocated at load: if it cannot be, one line says why, the exit code is
+// 1, and the program starts nothing (an empty table says so).
+function allocate<Table>(U: number, make: (n: number) => Table): Table {
   try {
-    return make();
+    return make(U);
   } catch (err) {
-    process.stderr.write(`micromax: cannot allocate the hash table (${(err as Error).message})\n`);
-    process.exit(1);
+    // (io is not set up yet: a line this short goes out in one write)
+    fs.writeSync(2, `micromax: cannot allocate the hash table (${(err as Error).message})\n`);
+    process.exitCode = 1;
+    return make(0);
   }
 }
 
+// How the program ends: never by process.exit(). That call shuts down V8's helper threads
+// while this thread's heap still lives, and a helper caught compiling waits forever for a
+// garbage collection that never comes (nodejs/node#54918): on Node 24, under load, one start
+// in 8 with a bad option hung so. Node ends cleanly only when nothing is left to do. So the C's
+// loop and the command line throw an Ending, caught where the program starts (start()), and a
+// GUI session closes its input and its engine thread (finish(), part 3).
+class Ending {
+  constructor(readonly code: number) {}
+}
+function end(code: number): never {
+  throw new Ending(code);
+}
+
 // stdio, buffered as C's is: stdout not yet written; stdin read ahead, as getchar() does; whether
-// the input ended; whether the next byte starts a line.
+// the input ended; whether the next byte starts a line; whether the reader of the output is gone.
 const io = {
   out: '',
   in: Buffer.alloc(65536),
@@ -224,6 +240,7 @@ const io = {
   pos: 0,
   end: false,
   lineStart: true,
+  gone: false,
 };
 function print(s: string): void {
   io.out += s;
@@ -236,13 +253,14 @@ function flush(): void {
 }
 // All of it, whatever the pipe does: a full pipe is waited for, a closed one ends the program.
 function writeAll(fd: number, s: string): void {
+  if (io.gone) return;
   let buf = Buffer.from(s, 'latin1');
   while (buf.length) {
     try {
       buf = buf.subarray(fs.writeSync(fd, buf));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EPIPE') process.exit(0);
+      if (code === 'EPIPE') return outputGone();
       if (code !== 'EAGAIN') throw err;
       pause();
     }
@@ -255,7 +273,13 @@ function pause(): void {
 }
 function quit(code: number): never {
   flush();
-  process.exit(code);
+  end(code);
+}
+// The reader went away: nothing more is written, and the program ends (exit code 0).
+function outputGone(): void {
+  io.gone = true;
+  if (opt.gui) void finish(0);
+  else end(0);
 }
 
 // More bytes, or false at the end of the input. The board goes out first, for the reader.
@@ -700,12 +724,12 @@ function optionNumber(v: string, name: '--nodes' | '--time'): number {
 }
 const quoted = (v: string): string => `'${v}'`;
 function fail(msg: string): never {
-  process.stderr.write(`micromax: ${msg} (see --help)\n`);
-  process.exit(2);
+  writeAll(2, `micromax: ${msg} (see --help)\n`);
+  end(2);
 }
 function quitWith(text: string): never {
-  process.stdout.write(text);
-  process.exit(0);
+  print(text);
+  quit(0);
 }
 
 // ---- Part 3: playing in a chess GUI ---------------------------------------
@@ -842,7 +866,8 @@ const fallbackScore = (Q: number): number => Math.max(-FALLBACK, Math.min(FALLBA
 // throwaway search first, so that V8 has compiled D() before the first real one.
 function serve(stop: Int32Array): void {
   const port = parentPort;
-  if (!port) return;
+  // no table: the thread ends, and the GUI side says so
+  if (!port || !A.K.length) return;
   init();
   A.K.fill(0);
   search(8, 0, limits({ nodeLimit: 2e4 }, now()));
@@ -947,9 +972,19 @@ function thread(): EngineThread {
   running.thread = started;
   return started;
 }
-function quitBroken(why: string): never {
+function quitBroken(why: string): void {
   note(`error: ${why}`);
-  process.exit(1);
+  void finish(1);
+}
+// The end of a GUI session: no more input, the engine thread closed (its 'exit' is then no
+// failure), and the exit code set. Node then ends, as nothing is left to do.
+async function finish(code: number): Promise<void> {
+  if (process.exitCode === undefined) process.exitCode = code;
+  process.stdin.destroy();
+  const worker = running.thread?.worker;
+  if (!worker) return;
+  worker.removeAllListeners('exit');
+  await worker.terminate();
 }
 
 // The GUI's game: its start ('startpos', or 'fen' and a FEN); the moves since, as the GUI sent
@@ -1220,11 +1255,11 @@ async function pong(arg = ''): Promise<void> {
   sendPong();
 }
 // quit drops the search; the end of input lets it move. Then the pending pongs, and exit.
-async function leave(drop: boolean): Promise<never> {
+async function leave(drop: boolean): Promise<void> {
   if (drop || busy.endless) interrupt(drop);
   await busy.run;
   await busy.pongs;
-  process.exit(0);
+  await finish(0);
 }
 
 // UCI's go: the clock of the side to move k (infinite and ponder: none); a bare go gets the
@@ -1457,10 +1492,22 @@ function protocol(): void {
   });
 }
 
+// The program: unless the table is missing, the command line, then the C's loop or a GUI
+// session. An Ending sets the exit code, and Node ends once nothing is left to do.
+function start(args: string[]): void {
+  if (!A.K.length) return;
+  try {
+    readCommandLine(args);
+    if (opt.gui) protocol();
+    else main();
+  } catch (err) {
+    if (!(err instanceof Ending)) throw err;
+    process.exitCode = err.code;
+  }
+}
+
 if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
-  readCommandLine(process.argv.slice(2));
-  if (opt.gui) protocol();
-  else main();
+  start(process.argv.slice(2));
 } else if (!isMainThread && workerData instanceof Int32Array) serve(workerData);
 
 // For the tests. The engine goes out as one object: a binding exported by name is read through

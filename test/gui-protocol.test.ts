@@ -16,8 +16,9 @@ import { goldenPath, scriptInput, SCRIPTS } from './support/scripts.ts';
 const noC = whyNoC();
 
 describe('UCI', () => {
-  test('handshake, options, and an error line for whatever it cannot do', async () => {
-    const s = new Session('uci');
+  // from micromax.ts through tsx: its engine thread then loads the .ts file itself (tsImport)
+  test('handshake, options, and an error line for whatever it cannot do (micromax.ts through tsx)', async () => {
+    const s = new Session('uci', { source: true });
     s.send('uci');
     const hello = (await s.upTo(/^uciok$/)).map((l) => l.text);
     assert.match(hello[0], /^id name micro-Max 3\.2 ts \d+\.\d+\.\d+$/);

@@ -11,7 +11,7 @@ import {
   LOPSIDED, nextScore, countEvents, addEvents, noEvents, geometricTexts, legalTexts, microMaxCastles, parseBoards,
   pseudoLegalTexts, referee, replay, seededRandom, type Events, type Judgement, type Rng, type Verdict,
 } from './support/boards.ts';
-import { runBuilt } from './support/run.ts';
+import { runPort } from './support/run.ts';
 
 const NODES = 300;                                      // enough for a move, fast
 
@@ -21,7 +21,7 @@ interface Played { input: string; out: Buffer; judged: Judgement }
  *  what `npm start` runs (the built file: this test starts it about 80 times). */
 async function play(lines: string[], nodes = NODES): Promise<Played> {
   const input = lines.map((l) => l + '\n').join('');
-  const r = await runBuilt(input, ['--nodes', String(nodes)], 180_000);
+  const r = await runPort(input, ['--nodes', String(nodes)], 180_000);
   assert.equal(r.code, 0, `exit code ${r.code} ${r.signal ?? ''}\n${r.stderr}`);
   assert.equal(r.stderr, '');
   return { input, out: r.stdout, judged: referee(input, r.stdout, { nodes }) };

@@ -96,7 +96,8 @@ describe('at a terminal', { skip: noPty }, () => {
   });
 
   test('Ctrl-C while micro-Max thinks ends it at once', async () => {
-    const s = await session([], [['expect', PROMPT], ['send', ENTER], ['expect', 'thinking: depth 2,'], ['send', CTRL_C]]);
+    // any pass: the line is drawn at most ten times a second, so depth 2 may never show
+    const s = await session([], [['expect', PROMPT], ['send', ENTER], ['expect', 'thinking: depth '], ['send', CTRL_C]]);
     assert.equal(s.failed, null, s.transcript);
     assert.equal(s.signal, 2);
     assert.ok(s.modesKept);

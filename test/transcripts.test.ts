@@ -6,11 +6,12 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { test } from 'node:test';
 import { whyNoC } from './support/c-oracle.ts';
-import { builtPortCommand, firstDifference, portArgs, run, runC, runPort, type Result } from './support/run.ts';
+import { firstDifference, portArgs, run, runC, runPort, sourceCommand, type Result } from './support/run.ts';
 import { SCRIPTS, goldenPath, scriptInput, variant, type Script } from './support/scripts.ts';
 
 const noC = whyNoC();
-const QUICK = SCRIPTS.filter((x) => !x.slow && x.nodes !== undefined && x.nodes <= 10000);
+// What micromax.ts itself, through tsx, is checked on: a game traced, the refusals, promotion.
+const FROM_SOURCE = ['engine-1e4', 'illegal-inputs', 'promotion'];
 // The quick run (npm run test:quick) leaves out the two scripts at the default limit.
 const quickRun = process.env.MICROMAX_QUICK === '1';
 const RUN = quickRun ? SCRIPTS.filter((x) => !x.slow) : SCRIPTS;
@@ -60,9 +61,11 @@ test('the golden transcripts are the C\'s, for the current scripts', { skip: noC
     }
   });
 
-test('what npm start runs (dist/micromax.js from npm run build) prints the quick transcripts byte for byte', async () => {
-  for (const s of QUICK) {
-    const [cmd, argv] = builtPortCommand(portArgs(variant(s)));
+// The tests run dist/micromax.js (what npm start runs, built from micromax.ts); a learner runs
+// micromax.ts, or a changed copy, through tsx.
+test(`micromax.ts through tsx (no build step) prints ${FROM_SOURCE.join(', ')} byte for byte`, async () => {
+  for (const s of SCRIPTS.filter((x) => FROM_SOURCE.includes(x.name))) {
+    const [cmd, argv] = sourceCommand(portArgs(variant(s)));
     const r = await run(cmd, argv, scriptInput(s));
     assert.equal(r.code, 0, `${s.name}: exit code ${r.code}\n${r.stderr}`);
     const diff = firstDifference(fs.readFileSync(goldenPath(s)), r.stdout);

@@ -116,18 +116,19 @@ export function buildCallsC(v: Variant = {}, source = cSource()!): string {
 // ---- the port -------------------------------------------------------------------------------
 
 const PORT_LOGGER = `// ---- instrumented (test/support/calls.ts): every call of D() is logged, then D0() runs it ----
-const mm = { out: '', ply: 0, fd: 3, flip: 0, nap: new Int32Array(new SharedArrayBuffer(4)),
+const mm = { out: '', ply: 0, fd: 3, flip: 0, gone: false, nap: new Int32Array(new SharedArrayBuffer(4)),
   call: (process.env.MICROMAX_CALL ?? '').split(' ').filter(Boolean).map(Number),
   b: Array.from({ length: ${DEPTH} }, () => new Int8Array(129)) };
 let mmY = 0, mmC = 0;                                  // set by D0(): the best move slipped in; a cut-off
 try { fs.fstatSync(3); } catch { mm.fd = 2; }
 function mmFlush(): void {                             // all of it, whatever the pipe does
+  if (mm.gone) return;
   let buf = Buffer.from(mm.out, 'latin1');
   mm.out = '';
   while (buf.length) {
     try { buf = buf.subarray(fs.writeSync(mm.fd, buf)); } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EPIPE') process.exit(0);
+      if (code === 'EPIPE') { mm.gone = true; return; } // the reader went away: end() in D()
       if (code !== 'EAGAIN') throw err;
       Atomics.wait(mm.nap, 0, 0, 5);
     }
@@ -163,7 +164,7 @@ function mmCall(): never {                             // MICROMAX_CALL: this ca
   mm.call = []; mm.flip = 0;
   A.K.fill(0);                                         // an empty hash table; J, Z as main() gives them
   D(k, q, l, e, 1, 1, E, z, n);
-  process.exit(0);
+  quit(0);
 }
 function D(k: number, q: number, l: number, e: number, J: number, Z: number, E: number, z: number, n: number): number {
   if (!mm.ply) {                                       // a call from main(): --fen's side, --call
@@ -185,6 +186,7 @@ function D(k: number, q: number, l: number, e: number, J: number, Z: number, E: 
   mmY = 0;
   mm.out += \`< \${v} \${N}\\n\`;
   if (mm.out.length > 1 << 16) mmFlush();
+  if (mm.gone) end(0);
   return v;
 }
 function mmSetUp(): void {                             // MICROMAX_FEN: start from this position
@@ -192,7 +194,7 @@ function mmSetUp(): void {                             // MICROMAX_FEN: start fr
   if (!text) return;
   OPENING.b.set(board);
   const p = fen(text);
-  if (typeof p === 'string') { process.stderr.write(\`micromax: bad FEN: \${p}\\n\`); process.exit(2); }
+  if (typeof p === 'string') { writeAll(2, \`micromax: bad FEN: \${p}\\n\`); end(2); }
   board.set(p.b); Q = p.Q; O = p.O; mm.flip = p.k ^ 8;
 }
 // ---- end of instrumentation ----

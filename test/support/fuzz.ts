@@ -18,7 +18,7 @@
 import { Chess } from 'chess.js';
 import { whyNoC, type Variant } from './c-oracle.ts';
 import { decodeMove, inputLines, legalTexts, parseTranscript, referee, seededRandom, type Rng } from './boards.ts';
-import { firstDifference, portArgs, runBuilt, runC } from './run.ts';
+import { firstDifference, portArgs, runPort, runC } from './run.ts';
 
 export interface Script {
   seed: number;
@@ -155,7 +155,7 @@ export async function runScript(script: Script, withC: boolean): Promise<Outcome
     script, failures: [], lines: lines.length, engineLines: lines.filter((l) => l.by === 'engine').length,
     engineMoves: 0, typedMoves: 0, comparedWithC: false,
   };
-  const port = await runBuilt(input, portArgs(variant), 120_000); // what npm start runs
+  const port = await runPort(input, portArgs(variant), 120_000); // what npm start runs
   if (port.code !== 0 || port.signal) out.failures.push(`port: exit code ${port.code} ${port.signal ?? ''}`);
   if (port.stderr) out.failures.push(`port: stderr ${JSON.stringify(port.stderr.slice(0, 500))}`);
   const t = parseTranscript(port.stdout);

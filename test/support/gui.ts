@@ -6,12 +6,15 @@ import * as fs from 'node:fs';
 import { after } from 'node:test';
 import { Chess } from 'chess.js';
 import { legalTexts } from './boards.ts';
-import { builtPortCommand, portCommand, ROOT } from './run.ts';
+import { portCommand, ROOT, sourceCommand } from './run.ts';
 
 export interface Line { t: number; text: string }
 
-const live = new Set<Session>();                        // a failed test must not leave one running
-after(() => { for (const s of live) s.proc.kill('SIGKILL'); });
+// A failed test must not leave a session running. Only in a test file: after() makes any process
+// a test run, and a tool (bench:gui) must end as a tool does.
+const live = new Set<Session>();
+const inTestFile = /\.test\.ts$/.test(process.argv[1] ?? '');
+if (inTestFile) after(() => { for (const s of live) s.proc.kill('SIGKILL'); });
 
 export class Session {
   readonly lines: Line[] = [];
@@ -21,10 +24,11 @@ export class Session {
   private wake: (() => void) | undefined;
   readonly exited: Promise<{ code: number | null; signal: string | null }>;
 
-  /** protocol: 'uci' or 'xboard'; built: run dist/micromax.js (what npm start and the bin run). */
-  constructor(protocol: 'uci' | 'xboard', opts: { built?: boolean; args?: string[] } = {}) {
+  /** protocol: 'uci' or 'xboard'; source: run micromax.ts through tsx (its engine thread then
+   *  loads itself through tsx too), not dist/micromax.js (what npm start and the tests run). */
+  constructor(protocol: 'uci' | 'xboard', opts: { source?: boolean; args?: string[] } = {}) {
     const args = [`--${protocol}`, ...(opts.args ?? [])];
-    const [cmd, argv] = opts.built ? builtPortCommand(args) : portCommand(args);
+    const [cmd, argv] = opts.source ? sourceCommand(args) : portCommand(args);
     this.proc = spawn(cmd, argv, { cwd: ROOT });
     let part = '';
     this.proc.stdout.on('data', (d: Buffer) => {

@@ -6,10 +6,25 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+// A tool ends as micromax.ts does, never by process.exit(), which can hang Node for good at
+// exit (see "How the program ends" there): exit() throws an Exit, which sets the exit code
+// wherever it is thrown, and Node ends once nothing is left to do. Any other uncaught error is
+// printed with its stack, exit code 1, as Node would.
+export class Exit {
+  constructor(readonly code: number) {}
+}
+export function exit(code: number): never {
+  throw new Exit(code);
+}
+process.on('uncaughtException', (err) => {
+  if (!(err instanceof Exit)) process.stderr.write(`${err.stack ?? err}\n`);
+  process.exitCode = err instanceof Exit ? err.code : 1;
+});
+
 /** One line on stderr, exit 2. */
 export function fail(tool: string, message: string): never {
   process.stderr.write(`${tool}: ${message} (see --help)\n`);
-  process.exit(2);
+  exit(2);
 }
 
 // parseArgs's own messages are long and name its internals; say what is wrong in our words.
@@ -52,7 +67,7 @@ export function readOptions<O extends Options>(tool: string, usage: string, opti
   const config = { args: joinValues(argv, options), options, allowPositionals: positionals > 0, strict: true as const };
   if (argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(usage.endsWith('\n') ? usage : `${usage}\n`);
-    process.exit(0);
+    exit(0);
   }
   try {
     const read = parseArgs(config);

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { builtPortCommand } from './run.ts';
+import { portCommand } from './run.ts';
 
 export const GAMES = '/usr/games';
 const PATH = `${GAMES}:${process.env.PATH ?? ''}`;
@@ -35,7 +35,7 @@ export async function match(opts: { protocol: 'uci' | 'xboard'; games: number; t
   opponentUci?: boolean; secondOptions?: string; timeoutS?: number }): Promise<Match> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-xboard-'));
   const pgn = path.join(dir, 'games.pgn'), debug = path.join(dir, 'xboard.debug');
-  const [node, argv] = builtPortCommand([`--${opts.protocol}`]);
+  const [node, argv] = portCommand([`--${opts.protocol}`]);
   const first = [node, ...argv].map((a) => (/\s/.test(a) ? `'${a}'` : a)).join(' ');
   const args = ['-a', 'xboard', '-noGUI', '-fcp', first, '-fd', dir, '-scp', opts.opponent ?? 'fairymax', '-sd', dir,
     ...(opts.protocol === 'uci' ? ['-fUCI'] : []), ...(opts.opponentUci ? ['-sUCI'] : []),

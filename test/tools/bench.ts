@@ -23,8 +23,8 @@ import * as path from 'node:path';
 import { Chess } from 'chess.js';
 import { buildC, portArgs, whyNoC, type Variant } from '../support/c-oracle.ts';
 import { boardOf, parseBoards, sameBoard, showBoard, type Board } from '../support/boards.ts';
-import { readOptions, whole } from '../support/options.ts';
-import { builtPortCommand, firstDifference, haveGnuTime, portCommand, ROOT, timedRun, type Result, type Timed } from '../support/run.ts';
+import { Exit, readOptions, whole } from '../support/options.ts';
+import { firstDifference, haveGnuTime, portCommand, ROOT, sourceCommand, timedRun, type Result, type Timed } from '../support/run.ts';
 
 // ---- the positions ----------------------------------------------------------------------------
 // Both sides' moves are typed (given here in SAN, turned into micro-Max's from-to squares by
@@ -176,7 +176,7 @@ async function benchPosition(pos: Position, reps: number): Promise<Row> {
   const { moves, boards } = script(pos);
   const v: Variant = { nodes: pos.nodes, trace: true, opt: 'O2' };
   const cExe = buildC(v);
-  const [pCmd, pArgv] = builtPortCommand(portArgs(v)); // what npm start runs
+  const [pCmd, pArgv] = portCommand(portArgs(v)); // what npm start runs
   const typed = moves.map(m => m + '\n').join('');
   const replies = pos.replies ?? 1;
   const search = typed + '\n'.repeat(replies), base = typed; // with and without the engine's moves
@@ -226,7 +226,7 @@ async function benchPosition(pos: Position, reps: number): Promise<Row> {
 /** Per-line cost of clearing the hash table (and the legality check of a rejected move). */
 async function benchClear(reps: number): Promise<{ c: number[]; p: number[]; cT: number[][]; pT: number[][] }> {
   const cExe = buildC({ opt: 'O2' });
-  const [pCmd, pArgv] = builtPortCommand();
+  const [pCmd, pArgv] = portCommand();
   const one = 'a1a1\n', many = 'a1a1\n'.repeat(201);
   const cT: number[][] = [[], []], pT: number[][] = [[], []];
   let ref1: Result | undefined, refN: Result | undefined;
@@ -247,8 +247,8 @@ async function benchClear(reps: number): Promise<{ c: number[]; p: number[]; cT:
 }
 
 async function benchStartUp(reps: number): Promise<{ name: string; ms: number }[]> {
-  const [nodeCmd, nodeArgv] = portCommand();
-  const [jsCmd, jsArgv] = builtPortCommand();
+  const [nodeCmd, nodeArgv] = sourceCommand();
+  const [jsCmd, jsArgv] = portCommand();
   const tsxBin = path.join(ROOT, 'node_modules', '.bin', 'tsx');
   const launchers: { name: string; cmd: string; argv: string[] }[] = [
     { name: 'C (-O2)', cmd: buildC({ opt: 'O2' }), argv: [] },
@@ -346,12 +346,14 @@ let code = 1;
 try {
   code = await main();
 } catch (err) {
-  if (err instanceof Mismatch) {
+  if (err instanceof Exit) {
+    code = err.code;
+  } else if (err instanceof Mismatch) {
     process.stderr.write(`\nbench: FAIL: outputs are not byte-identical\n${err.message}\n`);
   } else {
     process.stderr.write(`\nbench: FAIL: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
   }
-  code = 1;
+  if (!(err instanceof Exit)) code = 1;
 } finally {
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 }

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import { replay } from '../support/boards.ts';
 import { compareCalls } from '../support/calls-diff.ts';
 import { whyNoC } from '../support/c-oracle.ts';
-import { fail, moveList, readOptions, whole } from '../support/options.ts';
+import { exit, fail, moveList, readOptions, whole } from '../support/options.ts';
 import { firstDifference, portArgs, runC, runPort } from '../support/run.ts';
 
 const USAGE = `usage: npm run compare -- [--calls] [--nodes N] [--trace] [--moves "e2e4 e7e5 ..."] [input-file]
@@ -39,7 +39,7 @@ try {
 } catch (err) {
   usage(`cannot read ${file ?? 'stdin'}: ${(err as Error).message}`);
 }
-if (calls) process.exit(await compareCalls(input, nodes));
+if (calls) exit(await compareCalls(input, nodes));
 const v = { nodes, trace };
 const [c, ours] = await Promise.all([runC(input, v), runPort(input, portArgs(v))]);
 const diff = firstDifference(c.stdout, ours.stdout);
@@ -51,7 +51,7 @@ if (diff === undefined && c.code === ours.code) {
     console.log(last && last.by === 'engine' && last.index === r.boards.length - 1
       ? `after the ${moves.length} moves both play ${last.from}${last.to}${last.promotion ?? ''}` : 'micro-Max plays no move there');
   }
-  process.exit(0);
+  exit(0);
 }
 if (diff) console.log(diff);
-process.exit(1);
+exit(1);

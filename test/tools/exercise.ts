@@ -14,7 +14,7 @@ import { whyNoC } from '../support/c-oracle.ts';
 import {
   CHANGES, EXERCISES, FIXTURES, changeOf, checkGame, fixturePath, runCGame, type Change,
 } from '../support/exercises.ts';
-import { fail, readOptions } from '../support/options.ts';
+import { exit, fail, readOptions } from '../support/options.ts';
 import { ROOT } from '../support/run.ts';
 
 const DEFAULT_FILE = 'my-micromax.ts';
@@ -28,9 +28,9 @@ Your copy runs on the exercise's games; what it prints is compared with what mic
 the same way, prints (the stored transcripts, or the C itself when MICROMAX_C is set).`;
 
 const { values, positionals } = readOptions('exercise', USAGE, { make: { type: 'boolean' } }, 2);
-process.stdout.on('error', () => process.exit(0));     // a reader that stops early (| head)
-if (values.make) process.exit(await make(positionals));
-process.exit(await check(exerciseOf(positionals[0]), fileOf(positionals[1])));
+process.stdout.on('error', () => exit(0));             // a reader that stops early (| head)
+if (values.make) exit(await make(positionals));
+exit(await check(exerciseOf(positionals[0]), fileOf(positionals[1])));
 
 /** The change exercise named by the first argument, or exit 2 saying why not. */
 function exerciseOf(arg: string | undefined): Change {

@@ -8,7 +8,7 @@
 
 import { whyNoC } from '../support/c-oracle.ts';
 import { describeFailure, describeSummary, fuzz, makeScript } from '../support/fuzz.ts';
-import { readOptions, whole } from '../support/options.ts';
+import { exit, readOptions, whole } from '../support/options.ts';
 import { portArgs } from '../support/run.ts';
 
 const USAGE = `usage: npm run fuzz -- [--count N] [--seed S] [--jobs J] [--index I] [--show]
@@ -39,4 +39,4 @@ if (values.show && opt.only !== undefined) {
 }
 const sum = await fuzz({ ...opt, onFailure: (o) => console.log(describeFailure(o)) });
 console.log(describeSummary(sum));
-process.exit(sum.failed.length || !sum.scripts ? 1 : 0);
+exit(sum.failed.length || !sum.scripts ? 1 : 0);

@@ -10,7 +10,7 @@
 import { Chess } from 'chess.js';
 import { Session } from '../support/gui.ts';
 import { fail, oneOf, positive, readOptions, whole } from '../support/options.ts';
-import { builtPortCommand, timedRun } from '../support/run.ts';
+import { portCommand, timedRun } from '../support/run.ts';
 import { badEnding, budgets, match, whyNoXboard } from '../support/xboard.ts';
 
 const USAGE = `usage: npm run bench:gui -- [--games N] [--tc 0:10] [--inc 0.1] [--opponent fairymax|stockfish]
@@ -68,9 +68,9 @@ if (games > 0) {
 
 if (samples > 0) {
   // A terminal search for comparison: its peak RSS (GNU time), one think at --nodes 2e6.
-  const [node, argv] = builtPortCommand(['--nodes', '2000000']);
+  const [node, argv] = portCommand(['--nodes', '2000000']);
   const terminal = await timedRun(node, argv, '\n');
-  const s = new Session('uci', { built: true }), rnd = (n: number): number => Math.floor(Math.random() * n);
+  const s = new Session('uci'), rnd = (n: number): number => Math.floor(Math.random() * n);
   s.send('uci', 'isready');
   await s.expect(/^readyok$/);
   const stop: number[] = [], ready: number[] = [], use: number[] = [], useNet: number[] = [];

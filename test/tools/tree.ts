@@ -7,7 +7,7 @@
 // for what the engine did there (see USAGE). The calls come from the port instrumented by
 // test/support/calls.ts and are drawn by test/support/tree.ts; exit 2 on bad arguments.
 
-import { fail, moveList, readOptions, whole } from '../support/options.ts';
+import { exit, fail, moveList, readOptions, whole } from '../support/options.ts';
 import { runCalls, type Call } from '../support/calls.ts';
 import { Refused, Tree, boardLines, legend, named, readCall, type CallArgs } from '../support/tree.ts';
 
@@ -87,7 +87,11 @@ const out = {
   },
   flush(): void { process.stdout.write(this.buf); this.buf = ''; },
 };
-process.stdout.on('error', () => process.exit(0));     // a reader that stops early (| head)
+// a reader that stops early (| head): the port is stopped, exit 0
+process.stdout.on('error', () => {
+  run.child.kill();
+  exit(0);
+});
 
 /** What is searched, the board, and the legend: the lines above the first call (not counted). */
 function heading(first: Call, board: number[]): void {
