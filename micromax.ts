@@ -25,7 +25,7 @@ function fixed(...v: number[]): Int8Array {            // a C char array: in its
 }
 
 const U = 16777224;                                    // hash entries: 2^24 + 8
-const A = allocate(U, (n) => ({                       // the hash table, one array a field,
+const A = allocate(U, (n) => ({                        // the hash table, one array a field,
   K: new Int32Array(n),                                //   n = U entries: lock, the Z key
   V: new Int32Array(n),                                //   score
   X: new Int8Array(n),                                 //   best from-square + bound bits
@@ -220,10 +220,10 @@ function allocate<Table>(U: number, make: (n: number) => Table): Table {
 
 // How the program ends: never by process.exit(). That call shuts down V8's helper threads
 // while this thread's heap still lives, and a helper caught compiling waits forever for a
-// garbage collection that never comes (nodejs/node#54918): on Node 24, under load, one start
-// in 8 with a bad option hung so. Node ends cleanly only when nothing is left to do. So the C's
-// loop and the command line throw an Ending, caught where the program starts (start()), and a
-// GUI session closes its input and its engine thread (finish(), part 3).
+// garbage collection that never comes (nodejs/node#54918): on Node 24, under load, about one
+// start in 25 with a bad option hung so. Node ends cleanly when nothing is left to do. So the
+// C's loop and the command line throw an Ending, caught where the program starts (start()),
+// and a GUI session closes its input and its engine thread (finish(), part 3).
 class Ending {
   constructor(readonly code: number) {}
 }

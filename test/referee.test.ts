@@ -149,7 +149,7 @@ test('the positions of two engine games, typed move by move: every illegal move 
 test('random games typed move by move: the legal move is accepted, illegal ones are not', async (t) => {
   let total = noEvents(), tried = 0, skipped = 0;
   const runs: Promise<void>[] = [];
-  for (const seed of [1, 2, 3, 4, 5]) {
+  for (const seed of [1, 2, 3]) {
     const rng = seededRandom(seed, 77);
     const chess = new Chess(), lines: string[] = [];
     let score = 0;                                       // past LOPSIDED nothing would be accepted
@@ -343,7 +343,7 @@ describe('differences from the FIDE rules', () => {
     fair(p.judged);
     assert.deepEqual([last(p.judged).move?.san, last(p.judged).move?.fide], ['O-O', false]);
   });
-  test('difference: castling across a square a pawn attacks is allowed, when the square in front of it is empty', async () => {
+  test('difference: castling across a square a pawn attacks is allowed, unless a piece of the castling side stands in front of that square', async () => {
     const moves = typed('f4', 'h5', 'Nf3', 'h4', 'e4', 'h3', 'Be2', 'hxg2');   // g2 pawn attacks f1
     assert.ok(!legalTexts(gameAfter(moves)).has('e1g1'));
     const p = await play([...moves, 'e1g1', 'g2f1', 'g2h1']);

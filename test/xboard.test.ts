@@ -11,11 +11,16 @@ import { badEnding, budgets, match, whyNoXboard } from './support/xboard.ts';
 const why = whyNoXboard(), must = process.env.MICROMAX_GUI_TESTS === '1';
 const skip = why && !must ? `skipped: ${why}` : false;
 
+// Native xboard plays both colours; UCI through polyglot one game (micro-Max white): the UCI
+// side of either colour is the GUI tests' everyday fare, and a game costs a minute of CPU.
+const GAMES = { xboard: 2, uci: 1 };
+const inWords = ['no game', 'one game', 'two games'];
 for (const protocol of ['xboard', 'uci'] as const) {
-  test(`xboard ${protocol === 'uci' ? '-fUCI (polyglot)' : 'native'}: two games at 0:10 + 0.1 against Fairy-Max end by rule, with no forfeit`, { skip }, async (t) => {
+  const games = GAMES[protocol];
+  test(`xboard ${protocol === 'uci' ? '-fUCI (polyglot)' : 'native'}: ${inWords[games]} at 0:10 + 0.1 against Fairy-Max end by rule, with no forfeit`, { skip }, async (t) => {
     assert.equal(why, undefined, why);
-    const m = await match({ protocol, games: 2, tc: '0:10', inc: 0.1 });
-    assert.equal(m.games.length, 2, `games in the PGN after ${m.seconds.toFixed(0)} s:\n${m.pgn.slice(-2000)}`);
+    const m = await match({ protocol, games, tc: '0:10', inc: 0.1 });
+    assert.equal(m.games.length, games, `games in the PGN after ${m.seconds.toFixed(0)} s:\n${m.pgn.slice(-2000)}`);
     for (const g of m.games) {
       assert.equal(badEnding(g), undefined, `${g.white} - ${g.black}: ${badEnding(g)}`);
       assert.ok([g.white, g.black].some((p) => p.startsWith('micro-Max 3.2 ts')) && g.plies > 10);

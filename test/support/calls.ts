@@ -32,6 +32,7 @@
 // king's, when castling also vacates the rook's) and z, where the piece landed.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -221,15 +222,27 @@ export function instrumentPort(src: string): string {
 }
 
 let portFile: string | undefined;
-/** The instrumented port, written once per process to a temporary directory. */
+/** The instrumented port as JavaScript, run by plain node: tsx would add half a second of start-up
+ *  to each of the suite's hundred-odd runs. Compiled once per version of micromax.ts (TypeScript's
+ *  transpileModule, as `npm run build` strips types) into a cache in the temporary directory, which
+ *  every process shares, as the C's binaries are. */
 export function buildCallsPort(): string {
   if (portFile && fs.existsSync(portFile)) return portFile;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-calls-'));
-  fs.writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
-  portFile = path.join(dir, 'micromax-calls.ts');
-  fs.writeFileSync(portFile, instrumentPort(fs.readFileSync(path.join(ROOT, 'micromax.ts'), 'utf8')));
-  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-  return portFile;
+  const src = instrumentPort(fs.readFileSync(path.join(ROOT, 'micromax.ts'), 'utf8'));
+  const dir = path.join(os.tmpdir(), 'micromax-calls-cache');
+  const file = path.join(dir, `micromax-calls-${createHash('sha256').update(src).digest('hex').slice(0, 16)}.mjs`);
+  if (!fs.existsSync(file)) {
+    const ts = createRequire(path.join(ROOT, 'package.json'))('typescript') as typeof import('typescript');
+    const options = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 };
+    const js = ts.transpileModule(src, { compilerOptions: options, fileName: 'micromax-calls.ts' }).outputText;
+    fs.mkdirSync(dir, { recursive: true });
+    // written whole, then renamed: a process running it never sees half a file
+    const part = `${file}.${process.pid}`;
+    fs.writeFileSync(part, js);
+    fs.renameSync(part, file);
+  }
+  portFile = file;
+  return file;
 }
 
 // ---- reading the lines ----------------------------------------------------------------------
@@ -292,7 +305,7 @@ export function runCalls(side: 'C' | 'port', input: Buffer | string, v: Variant 
   env: NodeJS.ProcessEnv = {}): Running {             // (env.MICROMAX_C: the C to build)
   const nodes = v.nodes !== undefined ? ['--nodes', String(v.nodes)] : [];
   const [cmd, argv] = side === 'C' ? [buildCallsC(v, env.MICROMAX_C ?? cSource()), []]
-    : [process.execPath, ['--import', 'tsx', buildCallsPort(), ...nodes]];
+    : [process.execPath, [buildCallsPort(), ...nodes]];
   const stdio = ['pipe', 'pipe', 'inherit', 'pipe'] as const;   // fd 3: the calls
   const child = spawn(cmd, argv, { cwd: ROOT, stdio: [...stdio], env: { ...process.env, ...env } });
   const out: Buffer[] = [];

@@ -9,6 +9,11 @@ import { buildC, portArgs, type Variant } from './c-oracle.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+// Every program the tests start gets glibc's huge pages for large allocations, as `npm start`
+// and `npm run bench` do: the port's 176 MiB table then costs a third of the system time to
+// map and clear (0.1 s against 0.25 s a start), and the suite starts the port hundreds of times.
+process.env.GLIBC_TUNABLES ??= 'glibc.malloc.hugetlb=1';
+
 export interface Result { stdout: Buffer; stderr: string; code: number | null; signal: string | null }
 
 /** The command line that runs the port as the tests do: dist/micromax.js, what `npm start` runs,
