@@ -91,12 +91,13 @@ describe('options', () => {
 
   for (const bad of [['--play'], ['--play', 'red'], ['--play', 'White'], ['--nodes', '0'], ['--nodes'], ['--bogus'], ['-h'],
     ['--time', '0'], ['--time', 'soon'], ['--time'], ['--uci', '--trace'], ['--xboard', '--time', '1'], ['--trace=1'],
-    ['--nodes=0'], ['--nodes', '1.5'], ['e2e4'], ['--xboard', '--pretty']]) {
+    ['--nodes=0'], ['--nodes', '1.5'], ['e2e4'], ['--xboard', '--pretty'], ['--nodes', '-5'], ['--nodes', '1e40'],
+    ['--nodes', '']]) {
     test(`${bad.join(' ')}: one line on stderr, nothing on stdout, exit 2`, async () => {
       const r = await runPort('e2e4\n', bad);
-      assert.equal(r.code, 2);
+      assert.equal(r.code, 2, `exit code ${r.code}\n${r.stderr}`);
       assert.equal(r.stdout.length, 0);
-      assert.match(r.stderr, /^micromax: [^\n]+\n$/);
+      assert.match(r.stderr, /^micromax: [^\n]+ \(see --help\)\n$/);
     });
   }
 

@@ -21,7 +21,7 @@ const HANG_S = 600;                                     // a run still going aft
 const PEAK_MB = 1024;                                   // each run stays below this much memory
 /** How many short lines in the smaller run (the larger has 4 times as many). Every line clears the
  *  64 MiB of locks, as the C does: about 4 ms of CPU a line. MICROMAX_ROBUST_LINES sets another count. */
-const SHORT_LINES = Number(process.env.MICROMAX_ROBUST_LINES ?? 1_000);
+const SHORT_LINES = Number(process.env.MICROMAX_ROBUST_LINES ?? 500);
 
 interface Measured extends Result { seconds: number; cpuS?: number; peakMB?: number }
 
@@ -176,20 +176,6 @@ test('a reader that goes away: the port stops soon, quietly, with exit code 0', 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
-
-for (const args of [['--nodes', '0'], ['--nodes', '-5'], ['--nodes', 'abc'], ['--nodes'], ['--nodes', '1e40'],
-  ['--bogus'], ['--nodes', '1.5'], ['--nodes', ''], ['--nodes=0'], ['--trace=yes']]) {
-  test(`bad option ${JSON.stringify(args.join(' '))}: a message on stderr, exit code 2`, async () => {
-    const [cmd, argv] = portCommand(args);
-    const r = await run(cmd, argv, 'e2e4\n', 30_000);
-    assert.equal(r.code, 2, `exit code ${r.code}\n${r.stderr}`);
-    assert.equal(r.stdout.length, 0, 'nothing on stdout');
-    const lines = r.stderr.split('\n').filter((l) => l !== '');
-    assert.match(lines[0] ?? '', /^micromax: \S/, 'a one-line message first');
-    assert.ok(lines.length <= 2 && lines.slice(1).every((l) => /^usage: /.test(l)), `stderr:\n${r.stderr}`);
-    assert.doesNotMatch(r.stderr, /^\s+at /m, 'a stack trace');
-  });
-}
 
 // Node's process.exit() can hang for good (nodejs/node#54918): it stops V8's helper threads while
 // the heap lives, and a helper caught compiling waits for a garbage collection that never comes.
