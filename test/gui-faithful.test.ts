@@ -89,9 +89,9 @@ async function cMove(moves: string[], n: number): Promise<string> {
   return last && last.index === g.boards.length - 1 && last.by === 'engine' ? last.from + last.to + (last.promotion ?? '') : '0000';
 }
 
-// 30 plies: the C replays ply p by typing p moves, each clearing its 192 MiB table, so the replays
-// grow as the square of the game's length (40 plies cost 1.8 times as much).
-const CLOCK_PLIES = 30;
+// 24 plies: the C replays ply p by typing p moves, each clearing its 192 MiB table, so the replays
+// grow as the square of the game's length (40 plies cost 2.8 times as much).
+const CLOCK_PLIES = 24;
 
 test(`a game on the clock: every move is the ${noC ? 'C\'s (through the port\'s terminal mode)' : 'C\'s'} at --nodes N_d, cut-off searches included`, async () => {
   const s = new Session('uci'), rng = seededRandom(11), moves: string[] = [], checks: { plies: number; nodes: number; move: string; cut: boolean }[] = [];
