@@ -207,9 +207,9 @@ function printf(d: number, N: number, m: number, X: number, Y: number): string {
 }
 // The hash table is allocated at load: if it cannot be, one line says why, the exit code is
 // 1, and the program starts nothing (an empty table says so).
-function allocate<Table>(U: number, make: (n: number) => Table): Table {
+function allocate<Table>(entries: number, make: (n: number) => Table): Table {
   try {
-    return make(U);
+    return make(entries);
   } catch (err) {
     // (io is not set up yet: a line this short goes out in one write)
     fs.writeSync(2, `micromax: cannot allocate the hash table (${(err as Error).message})\n`);

@@ -14,7 +14,7 @@ import { test } from 'node:test';
 import * as os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { engine, init, legalMoves, random, srandom } from '../micromax.ts';
-import { ROOT, runCSync } from './support/run.ts';
+import { ROOT, atMost, runCSync } from './support/run.ts';
 import { whyNoC } from './support/c-oracle.ts';
 import { parseTranscript } from './support/boards.ts';
 import { TAG } from './support/tree.ts';
@@ -1156,19 +1156,7 @@ const GUIDE_TREE = guideCommands();
 
 interface TreeRun { status: number | null; stdout: string; stderr: string }
 const treeRuns = new Map<string, Promise<TreeRun>>();
-const treeSlots = { free: 2, waiting: [] as (() => void)[] };
-
-/** Runs a job when one of the two slots is free (the machine may have two cores). */
-async function twoAtATime<T>(job: () => Promise<T>): Promise<T> {
-  if (treeSlots.free > 0) treeSlots.free--;
-  else await new Promise<void>((go) => treeSlots.waiting.push(go));
-  try {
-    return await job();
-  } finally {
-    const next = treeSlots.waiting.shift();
-    if (next) next(); else treeSlots.free++;
-  }
-}
+const twoAtATime = atMost(2);
 
 /** The tool on these arguments, run once however often it is asked for. */
 function treeRun(args: string[]): Promise<TreeRun> {

@@ -17,7 +17,7 @@ import {
   CHANGES, EXERCISES, applyEdits, changeOf, checkGame, firstDifferenceInWords, fixturePath, moveBetween,
   preparedCopy, readFixture, runCGame, runCopy, type Change, type Edit, type Game, type Verdict,
 } from './support/exercises.ts';
-import { ROOT, run, type Result } from './support/run.ts';
+import { ROOT, atMost, run, type Result } from './support/run.ts';
 
 const MD = fs.readFileSync(path.join(ROOT, 'annotated', 'exercises.md'), 'utf8');
 const SOURCE = fs.readFileSync(path.join(ROOT, 'micromax.ts'), 'utf8');
@@ -85,18 +85,7 @@ test(`the exercise file has at most ${WORDS} words`, (t) => {
 // ---- running things ------------------------------------------------------------------------------
 
 // Two programs at a time (the machine may have two cores), in the order asked for; each a leaf.
-const slots = { free: 2, waiting: [] as (() => void)[] };
-async function limited<T>(job: () => Promise<T>): Promise<T> {
-  if (slots.free > 0) slots.free--;
-  else await new Promise<void>((go) => slots.waiting.push(go));
-  try {
-    return await job();
-  } finally {
-    const next = slots.waiting.shift();
-    if (next) next();
-    else slots.free++;
-  }
-}
+const limited = atMost(2);
 /** Memoised: the same work asked twice is done once. */
 function once<T>(memo: Map<string, Promise<T>>, key: string, job: () => Promise<T>): Promise<T> {
   if (!memo.has(key)) memo.set(key, limited(job));

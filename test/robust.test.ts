@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { whyNoC } from './support/c-oracle.ts';
 import { parseTranscript, seededRandom } from './support/boards.ts';
-import { firstDifference, portCommand, run, runC, ROOT, timedRun, type Result } from './support/run.ts';
+import { atMost, firstDifference, portCommand, run, runC, ROOT, timedRun, type Result } from './support/run.ts';
 
 const noC = whyNoC();
 const HANG_S = 600;                                     // a run still going after this has hung
@@ -201,9 +201,8 @@ test(`it always ends: no process.exit() in the program or the tools; ${EXITS} ba
     // half end with quit in the middle of the search, half with the end of the input
     jobs.push(one(`--${gui}`, [`--${gui}`], k % 4 < 2 ? search : search + 'quit\n'));
   }
-  const results: [string, Result][] = [];
-  const worker = async (): Promise<void> => { for (let job = jobs.shift(); job; job = jobs.shift()) results.push(await job()); };
-  await Promise.all([worker(), worker(), worker(), worker()]);
+  const fourAtATime = atMost(4);
+  const results = await Promise.all(jobs.map((job) => fourAtATime(job)));
   const hung = results.filter(([, r]) => r.signal !== null);
   t.diagnostic(`${results.length} runs, ${hung.length} killed after 30 s`);
   assert.deepEqual(hung.map(([what]) => what), [], 'runs that did not end');

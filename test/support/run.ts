@@ -77,6 +77,24 @@ export function runC(input: Buffer | string, v: Variant = {}, timeoutMs?: number
   return run(buildC(v), [], input, timeoutMs);
 }
 
+/** A gate that lets at most n jobs run at once, the others waiting their turn in order (the
+ *  machine may have two cores, and a test's programs must not crowd each other out). */
+export function atMost(n: number): <T>(job: () => Promise<T>) => Promise<T> {
+  let free = n;
+  const waiting: (() => void)[] = [];
+  return async (job) => {
+    if (free > 0) free--;
+    else await new Promise<void>((go) => waiting.push(go));
+    try {
+      return await job();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    }
+  };
+}
+
 /** Where two outputs first differ, or undefined when they are byte-identical. */
 export function firstDifference(a: Buffer, b: Buffer, context = 2): string | undefined {
   if (a.equals(b)) return undefined;

@@ -346,14 +346,13 @@ let code = 1;
 try {
   code = await main();
 } catch (err) {
-  if (err instanceof Exit) {
-    code = err.code;
-  } else if (err instanceof Mismatch) {
+  // an Exit (--help, a bad option) carries its own code; anything else is a failure
+  code = err instanceof Exit ? err.code : 1;
+  if (err instanceof Mismatch) {
     process.stderr.write(`\nbench: FAIL: outputs are not byte-identical\n${err.message}\n`);
-  } else {
+  } else if (!(err instanceof Exit)) {
     process.stderr.write(`\nbench: FAIL: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
   }
-  if (!(err instanceof Exit)) code = 1;
 } finally {
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 }
