@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { cSource, whyNoC } from './support/c-oracle.ts';
 import { runCalls } from './support/calls.ts';
+import { traceFigures } from './support/tree.ts';
 import { ROOT, runPortSync } from './support/run.ts';
 
 const MATE = 'k7/p1K5/1P6/8/8/8/8/8 w - - 0 1';           // the guide's mate in one
@@ -46,8 +47,7 @@ test('tree: the mate in one, and what --depth hides is counted', () => {
 test('tree: after moves, its passes are the program\'s own (--trace)', () => {
   const t = tree('--moves', 'e2e4 e7e5', '--nodes', '3000', '--depth', '0');
   assert.equal(t.status, 0, t.err);
-  const passes = t.out.filter((l) => /pass \d+ done/.test(l))
-    .map((l) => /ply (\d+), (\d+) nodes?, score (-?\d+)/.exec(l)!.slice(1).map(Number));
+  const passes = t.out.filter((l) => /pass \d+ done/.test(l)).flatMap(traceFigures);
   const traced = String(runPortSync('e2e4\ne7e5\n\n', ['--nodes', '3000', '--trace']).stdout).split('\n')
     .map((l) => /^ *(-?\d+) ply, +(\d+) searched, +(-?\d+) by/.exec(l)).filter((m) => m !== null)
     .map((m) => m.slice(1).map(Number));

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { Chess } from 'chess.js';
 import { I, S, parse, runCalls, square, type Call, type PassEnd, type Take } from './support/calls.ts';
-import { TAG } from './support/tree.ts';
+import { PIECES, TAG, traceFigures } from './support/tree.ts';
 import { ROOT, runPortSync } from './support/run.ts';
 import { begin, engine, fen } from '../micromax.ts';
 
@@ -23,8 +23,8 @@ interface Drawn { out: string[]; heading: string[]; err: string; status: number 
 function tree(...args: string[]): Drawn {
   const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'tree.ts'), ...args],
     { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
-  const lines = r.stdout.split('\n'), gap = lines.indexOf('');
-  return { out: lines.slice(gap + 1, -1), heading: lines.slice(0, gap), err: r.stderr, status: r.status };
+  const lines = r.stdout.split('\n'), gap = /^(root|call) /.test(lines[0]) ? -1 : lines.indexOf('');   // --no-board: none
+  return { out: lines.slice(gap + 1, -1), heading: lines.slice(0, Math.max(gap, 0)), err: r.stderr, status: r.status };
 }
 const indent = (l: string): number => l.search(/\S/) / 2;
 
@@ -80,7 +80,7 @@ function hintOf(s: SCall, k: number): string {
 }
 
 /** What the tags of each call should be, from the stream and D()'s arithmetic alone. */
-function expected(calls: SCall[]): { own: string[]; passes: string[][] }[] {
+function expected(calls: SCall[]): { own: string[]; passes: { d: number; tags: string[] }[] }[] {
   const hinted = new Set<number>();
   for (const s of calls) {
     s.passes.forEach((p, k) => {
@@ -91,7 +91,7 @@ function expected(calls: SCall[]): { own: string[]; passes: string[][] }[] {
   return calls.map((s, i) => {
     const own = [s.c.move === 'null' ? TAG.nullMove : '', hinted.has(i) ? TAG.hint : '',
       s.N === s.c.N && !s.kids.length ? TAG.answer : ''].filter(Boolean);
-    return { own, passes: s.passes.map((p) => passTags(calls, s, p, hinted)) };
+    return { own, passes: s.passes.map((p) => ({ d: p.end.d, tags: passTags(calls, s, p, hinted) })) };
   });
 }
 
@@ -117,30 +117,31 @@ function passTags(calls: SCall[], s: SCall, p: SPass, hinted: Set<number>): stri
 
 // ---- the tree, read back ---------------------------------------------------------------------
 
-/** Each call line's tags, in order: its own, and its passes' (drawn as pass lines, or on its one line). */
-function drawnTags(out: string[]): { move: string; own: string[]; passes: string[][] }[] {
-  const calls: { move: string; own: string[]; passes: string[][]; level: number }[] = [], open: number[] = [];
+/** Each call line's tags, in order: its own, and its passes' by depth (drawn as pass lines, numbered by
+ *  depth, or on its one line, where a call that ran one pass does not number it: depth 0 here). */
+function drawnTags(out: string[]): { move: string; own: string[]; passes: Map<number, string[]> }[] {
+  const calls: { move: string; own: string[]; passes: Map<number, string[]>; level: number }[] = [], open: number[] = [];
   for (const l of out) {
     const call = /^( *)(\S+) +D\([^)]*\) +(.*)$/.exec(l), pass = /^( *)pass (\d+) done: [^;]*(?:; (.*))?$/.exec(l);
     if (call) {
       const [probeAndTags, after] = call[3].split('→ ');
       const tags = after === undefined ? probeAndTags.split(/ {2,}/)[1] : after.split(/ {2}/)[1];
       const listed = tags ? tags.split('; ') : [];
-      const c = { move: call[2], own: listed.filter((t) => !/ in pass/.test(t) && isOwn(t)), passes: [] as string[][],
-        level: indent(l) };
+      const c = { move: call[2], own: listed.filter((t) => !/ in pass/.test(t) && isOwn(t)),
+        passes: new Map<number, string[]>(), level: indent(l) };
       for (const t of listed.filter((t) => !isOwn(t))) {
         const m = / in passes? ([\d, ]+)$/.exec(t), name = m ? t.slice(0, m.index) : t;
-        for (const k of m ? m[1].split(', ').map(Number) : [1]) (c.passes[k - 1] ??= []).push(name);
+        for (const d of m ? m[1].split(', ').map(Number) : [0]) c.passes.set(d, [...c.passes.get(d) ?? [], name]);
       }
       calls.push(c);
       if (after === undefined) open.push(calls.length - 1);
     } else if (pass) {
       const c = calls[open.at(-1)!];
       assert.equal(indent(l), c.level + 1, l);
-      c.passes[Number(pass[2]) - 1] = pass[3] ? pass[3].split('; ') : [];
+      if (pass[3]) c.passes.set(Number(pass[2]), pass[3].split('; '));
     } else if (/^ *→ |^returns /.test(l)) open.pop();
   }
-  return calls.map(({ move, own, passes }) => ({ move, own, passes: [...passes].map((p) => p ?? []) }));
+  return calls.map(({ move, own, passes }) => ({ move, own, passes }));
 }
 const isOwn = (t: string): boolean => t === TAG.nullMove || t === TAG.hint || t === TAG.answer;
 
@@ -165,10 +166,17 @@ async function checkTags(args: string[], input: string, env: NodeJS.ProcessEnv, 
   got.forEach((g, i) => {
     const w = want[i], where = `call ${i + 1} (${g.move} ${JSON.stringify(calls[i].c)})`;
     assert.deepEqual(g.own.sort(), w.own.sort(), where);
-    const passes = w.passes.map((p) => p.slice().sort());
-    while (passes.length && !passes.at(-1)!.length && g.passes.length < passes.length) passes.pop();
-    assert.deepEqual(g.passes.map((p) => p.slice().sort()), passes, `${where} passes`);
-    for (const tag of [...w.own, ...w.passes.flat()]) {
+    // the passes' tags by depth (a one-line call that ran one pass does not name it)
+    const only = g.passes.get(0);
+    if (only) {
+      assert.equal(w.passes.length, 1, `${where}: tags of an unnamed pass`);
+      g.passes.delete(0);
+      g.passes.set(w.passes[0].d, only);
+    }
+    const byDepth = (m: Iterable<[number, string[]]>): [number, string[]][] =>
+      [...m].filter(([, t]) => t.length).map(([d, t]): [number, string[]] => [d, t.slice().sort()]).sort((x, y) => x[0] - y[0]);
+    assert.deepEqual(byDepth(g.passes), byDepth(w.passes.map((p) => [p.d, p.tags])), `${where} passes`);
+    for (const tag of [...w.own, ...w.passes.flatMap((p) => p.tags)]) {
       const name = tag.replace(/ \([a-h1-8]{4}\)$/, '');
       seen[name] = (seen[name] ?? 0) + 1;
     }
@@ -200,16 +208,15 @@ test('tree: the null move after a root pass is a root search of its own, drawn n
   const end = t.out.findIndex((l, k) => k > at && /^ {2}→ /.test(l));
   const inner = t.out.slice(at + 1, end), outer = t.out.filter((l) => /^ {2}pass /.test(l));
   const numbers = (ls: string[]): number[] => ls.map((l) => Number(/pass (\d+) done/.exec(l)?.[1]));
-  assert.ok(inner.length >= 2 && inner.every((l) => /^ {4}pass \d+ done: ply \d+/.test(l)), inner.join('\n'));
+  assert.ok(inner.length >= 2 && inner.every((l) => /^ {4}pass \d+ done: \d+ nodes?, /.test(l)), inner.join('\n'));
   assert.deepEqual(numbers(inner), inner.map((_, k) => k + 1));
   assert.deepEqual(numbers(outer), outer.map((_, k) => k + 1));
-  assert.match(t.out[end + 1], new RegExp(`^ {2}pass ${outer.length} done: ply 98, \\d+ nodes, score -8000, ` +
+  assert.match(t.out[end + 1], new RegExp(`^ {2}pass ${outer.length} done: \\d+ nodes, score -8000, ` +
     `(-?\\d+) after the null move; ${TAG.noMove.replace(/[()]/g, '\\$&')}$`));
   // every pass line, outer and nested, in the order drawn, is a line the program itself prints with --trace
   const figures = (ls: string[]): number[][] => ls.flatMap((l) => {
-    const m = /(-?\d+) ply, +(\d+) searched, +(-?\d+) by/.exec(l) ??
-      /pass \d+ done: ply (-?\d+), (\d+) nodes?, score (?:-8000, )?(-?\d+)/.exec(l);
-    return m ? [m.slice(1).map(Number)] : [];
+    const m = /(-?\d+) ply, +(\d+) searched, +(-?\d+) by/.exec(l);
+    return m ? [m.slice(1).map(Number)] : traceFigures(l);
   });
   const traced = String(runPortSync(LOYD_MOVES.split(' ').join('\n') + '\n\n', ['--trace']).stdout).split('\n');
   assert.deepEqual(figures(t.out), figures(traced));
@@ -226,7 +233,8 @@ test('tree: the position as chess.js sees it, squares by name, J and Z only with
   const game = new Chess();
   for (const m of ['e2e4', 'e7e5']) game.move({ from: m.slice(0, 2), to: m.slice(2) });
   assert.equal(placement(t.heading), game.fen().split(' ')[0]);
-  assert.equal(t.heading[9], '  abcdefgh');
+  assert.equal(t.heading[9], `  abcdefgh  ${PIECES}`);
+  assert.match(PIECES, /^P pawn \(the game prints \* and \+\), N knight, B bishop, R rook, Q queen, K king; black in lower case$/);
   assert.match(t.heading.join('\n'), /J, Z left out: --keys/);
   const calls = t.out.flatMap((l) => {
     const m = /^ *(\S+) +D\((\d+), (-?\d+), (-?\d+), (-?\d+), (\S+), (\S+), (\d+)\) +(.*)$/.exec(l);
@@ -258,8 +266,8 @@ test('tree: --help exits 0 and says every option and every tag; a bad option exi
   assert.equal(h.status, 0);
   assert.equal(h.stderr, '');
   for (const tag of Object.values(TAG)) assert.ok(h.stdout.includes(tag), tag);
-  const options = [...h.stdout.split('\n').slice(0, 2).join(' ').matchAll(/--(\w+)/g)].map((m) => m[1]);
-  assert.deepEqual(options, ['moves', 'fen', 'call', 'nodes', 'depth', 'limit', 'keys']);
+  const options = [...h.stdout.split('\n').slice(0, 2).join(' ').matchAll(/--([\w-]+)/g)].map((m) => m[1]);
+  assert.deepEqual(options, ['moves', 'fen', 'call', 'nodes', 'depth', 'limit', 'keys', 'pass', 'path', 'no-board']);
   for (const o of options) assert.match(h.stdout, new RegExp(`\\n {2}--${o} `), o);
   const bad = tree('--trace');
   assert.equal(bad.status, 2);
@@ -300,7 +308,7 @@ test('tree --call: the guide\'s examples, each against D() run on the engine its
   const mated = tree('--fen', FOOLS_MATE, '--call', 'D(8, -8000, 8000, 0, 128, 128, 2)', '--depth', '0');
   assert.equal(returned(mated), direct(FOOLS_MATE, 8, -I, I, 0, S, S, 2));
   assert.equal(returned(mated), -I / 2);
-  assert.ok(mated.out.includes(`  pass 2 done: d 2, score -8000, -4000 after the null move; ${TAG.noMove}`),
+  assert.ok(mated.out.includes(`  pass 2 done: score -8000, -4000 after the null move; ${TAG.noMove}`),
     mated.out.join('\n'));
 });
 
@@ -335,4 +343,68 @@ test('tree: a castling across an attacked square is tagged where the reply lands
   const typed = tree('--fen', CASTLE, '--moves', 'e1g1');
   assert.equal(typed.status, 2);
   assert.match(typed.err, /micro-Max does not accept e1g1 there \(move 1\)/);
+});
+
+// ---- focus: --pass, --path, --no-board --------------------------------------------------------------
+
+/** What --pass and --path should leave of a whole drawing, worked out here from its lines alone: the
+ *  first call's line and result; of its passes, pass `pass` (its line, and the lines above it since the
+ *  pass before); of the calls below, those whose moves, ply by ply, are the path's (with all below). */
+function focusByHand(out: string[], pass?: number, path?: string[][]): string[] {
+  const kept: string[] = [], chain: string[] = [];
+  let group: string[] = [];
+  const onPath = (level: number): boolean => chain.slice(1, level + 1).every((m, k) => !path?.[k] || path[k].includes(m));
+  for (const l of out) {
+    const level = indent(l), call = /^ *(\S+) +D\(/.exec(l), top = /^ {2}pass (\d+) done/.exec(l);
+    if (level === 0) { kept.push(l); continue; }
+    if (top) {
+      if (pass === undefined || Number(top[1]) === pass) kept.push(...group, l);
+      group = [];
+    } else if (call) {
+      chain[level] = call[1];
+      if (onPath(level)) group.push(l);
+    } else if (/^ *→ /.test(l)) {
+      if (onPath(level)) group.push(l);
+    } else if (onPath(level - 1)) group.push(l);                // a pass line of the call at level - 1
+  }
+  return kept;
+}
+
+test('tree --pass, --path: only that pass of the first call, only the calls along those moves', () => {
+  const whole = tree('--fen', MATE, '--depth', '2');
+  assert.equal(whole.status, 0, whole.err);
+  const cases: [string | undefined, string | undefined][] = [['3', 'c7d6'], ['2', undefined], [undefined, 'b6b7,c7b7'],
+    [undefined, 'c7d6 a7b6'], ['3', 'b6b7 null'], ['1', undefined], ['3', 'c7d6,b6a7 a8a7']];
+  for (const [pass, path] of cases) {
+    const args = [...pass ? ['--pass', pass] : [], ...path ? ['--path', path] : []];
+    const t = tree('--fen', MATE, '--depth', '2', ...args);
+    assert.equal(t.status, 0, t.err);
+    const want = focusByHand(whole.out, pass ? Number(pass) : undefined, path?.split(' ').map((p) => p.split(',')));
+    assert.deepEqual(t.out, want, args.join(' '));
+    assert.deepEqual(t.heading, whole.heading, 'the heading stays');
+    assert.ok(t.out.length < whole.out.length && t.out.at(-1) === whole.out.at(-1), args.join(' '));
+  }
+  // each pass is named by its depth: the hint's call in pass 3 finds its depth-1 entry and runs pass 2 alone
+  const hint = tree('--fen', MATE, '--depth', '2', '--pass', '3', '--path', 'c7d6', '--no-board');
+  assert.match(hint.out[1], /^ {2}c7d6 {2}D\(16, -8001, 8000, -7, 128, d6, 2\) +d 1 v -7 +hint \(best move first\)$/);
+  assert.deepEqual(hint.out.filter((l) => /^ {4}pass /.test(l)).map((l) => /pass (\d+)/.exec(l)![1]), ['2']);
+});
+
+test('tree --no-board: the same tree without the heading; bad --pass and --path exit 2 with a reason', () => {
+  const [whole, bare] = [tree('--nodes', '30'), tree('--nodes', '30', '--no-board')];
+  assert.equal(bare.status, 0, bare.err);
+  assert.ok(whole.heading.length > 9);
+  assert.deepEqual([bare.heading, bare.out], [[], whole.out]);
+  const bad = [
+    [['--pass', '0'], /--pass wants a whole number from 1 to 99, not '0'/],
+    [['--pass', '100'], /--pass wants a whole number from 1 to 99, not '100'/],
+    [['--path', 'e2e9'], /--path: 'e2e9' is not a move like e2e4 \(or null\)/],
+    [['--path', ' '], /--path: give the moves, one a ply/],
+  ] as const;
+  for (const [args, why] of bad) {
+    const r = tree(...args);
+    assert.equal(r.status, 2, args.join(' '));
+    assert.match(r.err, why);
+    assert.deepEqual([...r.heading, ...r.out], [], args.join(' '));
+  }
 });

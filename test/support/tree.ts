@@ -51,11 +51,14 @@ export function probeText(c: Call): string {
   return `d ${p.d} v ${bound}${p.v}${best ? ` ${best}` : ''}`;
 }
 
-/** The root position, 8 ranks and the files, with FEN letters (upper case white). */
+/** What the board's letters are, beside the files: the game (micromax.ts) prints the pawns otherwise. */
+export const PIECES = 'P pawn (the game prints * and +), N knight, B bishop, R rook, Q queen, K king; black in lower case';
+
+/** The root position, 8 ranks and the files, with FEN letters (upper case white), and what they are. */
 export function boardLines(b: number[]): string[] {
   const piece = (u: number): string => u & 8 ? '.PPNKBRQ'[u & 7] : '.ppnkbrq'[u & 7];
   const ranks = [...Array(8)].map((_, r) => `${8 - r} ${b.slice(8 * r, 8 * r + 8).map(piece).join('')}`);
-  return [...ranks, '  abcdefgh'];
+  return [...ranks, `  abcdefgh  ${PIECES}`];
 }
 
 /** The legend above the tree, one line (the tags are explained by --help). */
@@ -74,15 +77,20 @@ export interface TreeOptions {
   keys: boolean;                                       // show J and Z
   checks: number;                                      // calls from main() to pass over (typed moves)
   top: string;                                         // the first call's label: root, call
-  put: (line: string) => void;                         // where the lines go
+  put: (line: string, what: Line) => void;             // where the lines go (what each is: for Focus)
   heading: (first: Call, board: number[]) => void;     // called before the first call is drawn
 }
 
+/** What a drawn line is: a call on one line, the first line of a call drawn with its calls inside
+ *  (open), the line of one of its passes (pass: its depth d), its result (end), or the think's
+ *  result (returns). `level` is the call's ply below the first; a pass line has its call's level. */
+export interface Line { kind: 'call' | 'open' | 'pass' | 'end' | 'returns'; level: number; move: string; pass: number }
+
 /** A pass of a drawn call that has ended and is not drawn yet (its root line, or a null move, to come). */
-interface Ended { number: number; end: PassEnd; tags: string[]; nullV?: number }
+interface Ended { end: PassEnd; tags: string[]; nullV?: number }
 interface Node {
   level: number; call: Call; head: string; own: string[]; // own: the call's tags (hint, hash answer)
-  printed: boolean; inside: number; passes: number; held: string[];
+  printed: boolean; inside: number; passes: number; held: [string, Line][];
   folded: Map<string, number[]>;                       // its passes' tags, by pass (for its one line)
   ended?: Ended; takes: Take[]; drawsPasses: boolean; lastBest: string;
 }
@@ -152,16 +160,18 @@ export class Tree {
   private settle(node: Node): void {
     if (node.printed) return;
     node.printed = true;
-    this.o.put(`${node.head.trimEnd()}${node.own.length ? `  ${node.own.join('; ')}` : ''}`.trimEnd());
-    for (const l of node.held) this.o.put(l);
+    this.o.put(`${node.head.trimEnd()}${node.own.length ? `  ${node.own.join('; ')}` : ''}`.trimEnd(),
+      this.line('open', node));
+    for (const [l, what] of node.held) this.o.put(l, what);
   }
 
   private passEnds(node: Node, p: PassEnd): void {
-    const number = ++node.passes, tags = this.passTags(node, p);
+    const tags = this.passTags(node, p);
+    node.passes++;
     node.takes = [];
     node.lastBest = bestMove(p.X, p.Y);
-    for (const t of tags) node.folded.set(t, [...node.folded.get(t) ?? [], number]);
-    node.ended = { number, end: p, tags };
+    for (const t of tags) node.folded.set(t, [...node.folded.get(t) ?? [], p.d]);
+    node.ended = { end: p, tags };
     if (node.call.z !== 8 && p.m !== -I) this.drawPass(node);
   }
 
@@ -172,16 +182,17 @@ export class Tree {
     return [...p.m === -I ? [TAG.noMove] : [], ...new Set(takes), ...pat, ...p.cut ? [TAG.cut] : []];
   }
 
-  /** A pass of a call that is not a root search: its depth, score, best move and tags. */
+  /** A pass of a call that is not a root search: its depth (its number), score, best move and tags. */
   private drawPass(node: Node): void {
     const x = node.ended!;
     node.ended = undefined;
     const score = x.nullV === undefined ? `${x.end.m}` : `${x.end.m}, ${-x.nullV / 2 | 0} after the null move`;
     const best = bestMove(x.end.X, x.end.Y);
-    this.passLine(node, `pass ${x.number} done: d ${x.end.d}, score ${score}${best ? `, best ${best}` : ''}`, x.tags);
+    this.passLine(node, x.end.d, `score ${score}${best ? `, best ${best}` : ''}`, x.tags);
   }
 
-  /** A pass of a root search (z 8): the program's own trace line, in words. */
+  /** A pass of a root search (z 8): the program's own trace line, in words (its "ply" is the depth - 1,
+   *  98 after a mate score; the pass is named by its depth, as every pass is). */
   private rootPass(node: Node, p: Pass): void {
     const x = node.ended!;
     node.ended = undefined;
@@ -189,14 +200,18 @@ export class Tree {
     const best = bestMove(p.X, p.Y);
     node.lastBest = best;
     this.settle(node);
-    this.passLine(node, `pass ${x.number} done: ply ${p.d}, ${plural(p.N, 'node')}, score ${score}` +
-      `${best ? `, best ${best}` : ''}`, x.tags);
+    this.passLine(node, x.end.d, `${plural(p.N, 'node')}, score ${score}${best ? `, best ${best}` : ''}`, x.tags);
   }
 
-  private passLine(node: Node, text: string, tags: string[]): void {
+  private passLine(node: Node, d: number, text: string, tags: string[]): void {
     if (!node.drawsPasses) return;
-    const line = `${pad(node.level + 1)}${text}${tags.length ? `; ${tags.join('; ')}` : ''}`;
-    if (node.printed) this.o.put(line); else node.held.push(line);
+    const line = `${pad(node.level + 1)}pass ${d} done: ${text}${tags.length ? `; ${tags.join('; ')}` : ''}`;
+    const what: Line = { kind: 'pass', level: node.level, move: node.call.move, pass: d };
+    if (node.printed) this.o.put(line, what); else node.held.push([line, what]);
+  }
+
+  private line(kind: Line['kind'], node: Node): Line {
+    return { kind, level: node.level, move: node.level ? node.call.move : this.o.top, pass: 0 };
   }
 
   private leave(r: Return): void {
@@ -207,10 +222,11 @@ export class Tree {
     if (level === 0) {
       this.settle(node);
       const best = node.lastBest ? `, best ${node.lastBest}` : '';
-      this.o.put(`returns ${r.v}${best}, after ${plural(r.N, 'node')} and ${plural(this.calls, 'call')}`);
+      this.o.put(`returns ${r.v}${best}, after ${plural(r.N, 'node')} and ${plural(this.calls, 'call')}`,
+        this.line('returns', node));
       this.done = true;
-    } else if (!node.printed) this.o.put(`${node.head}→ ${r.v}${calls}${this.tagText(node)}`);
-    else this.o.put(`${pad(level)}→ ${r.v}${calls}`);
+    } else if (!node.printed) this.o.put(`${node.head}→ ${r.v}${calls}${this.tagText(node)}`, this.line('call', node));
+    else this.o.put(`${pad(level)}→ ${r.v}${calls}`, this.line('end', node));
     this.answered(this.top(), r);                      // (after the line: a pass it ends comes below)
   }
 
@@ -220,6 +236,55 @@ export class Tree {
       node.passes < 2 ? t : `${t} in pass${ks.length > 1 ? 'es' : ''} ${ks.join(', ')}`);
     const all = [...node.own, ...passes];
     return all.length ? `  ${all.join('; ')}` : '';
+  }
+}
+
+/** A root search's pass line read back as the program's --trace line gives it: [ply, nodes, score], or []
+ *  for another line. The trace prints d - 1 as the ply, and 98 once a mate-sized score (beyond 2000,
+ *  or no move: -8000) has set d to 99; the tree names the pass by its d. */
+export function traceFigures(line: string): number[][] {
+  const m = /pass (\d+) done: (\d+) nodes?, score (-?\d+)(?:, (-?\d+) after the null move)?/.exec(line);
+  if (!m) return [];
+  const [d, N, m0] = [m[1], m[2], m[3]].map(Number), score = m[4] === undefined ? m0 : Number(m[4]);
+  return [[Math.abs(m0) > I / 4 ? 98 : d - 1, N, score]];
+}
+
+// ---- a focus: only some passes and moves of the tree (--pass, --path) ------------------------------
+
+export interface FocusOptions {
+  pass?: number;                                       // only this pass (by its depth d) of the first call
+  path?: string[][];                                   // the moves at ply 1, 2, ...: one of these at each
+  put: (line: string) => void;
+}
+
+/** Passes a tree's lines on, keeping only the first call's pass `pass` and the calls along `path`
+ *  (with everything drawn below the path's end). The first call's own line and its result always
+ *  show; so do its pass lines, unless `pass` picks one. Lines below the first call are held until the
+ *  pass line they belong to (which comes after its calls) says whether that pass is kept. */
+export class Focus {
+  private held: string[] = [];
+  private shown: boolean[] = [true];                   // by level: is the open call there shown?
+  constructor(private readonly o: FocusOptions) {}
+
+  /** Does the focus keep anything out? (Without one, lines go straight through.) */
+  get any(): boolean { return this.o.pass !== undefined || this.o.path !== undefined; }
+
+  take(line: string, what: Line): void {
+    if (!this.any) return this.o.put(line);
+    if (what.level === 0 && what.kind !== 'pass') return this.o.put(line);   // the first call, its result
+    if (what.level === 0) {                                                  // a pass of the first call
+      const kept = this.o.pass === undefined || this.o.pass === what.pass;
+      if (kept) for (const l of [...this.held, line]) this.o.put(l);
+      this.held = [];
+      return;
+    }
+    if (what.kind === 'call' || what.kind === 'open') {
+      const want = this.o.path?.[what.level - 1];
+      this.shown[what.level] = this.shown[what.level - 1] && (!want || want.includes(what.move));
+      if (this.shown[what.level]) this.held.push(line);
+      return;
+    }
+    if (this.shown[what.level]) this.held.push(line);                        // a pass or the end of a call
   }
 }
 
@@ -287,4 +352,16 @@ export function readCall(text: string): CallArgs | string {
   if (args.q >= args.l) return `the window is empty: q (${args.q}) must be below l (${args.l})`;
   if (args.n === 0 && args.z !== 8) return 'n is 1 or more (0 only for a root search, z 8)';
   return args;
+}
+
+// ---- --path "c7d6 a7b6" -----------------------------------------------------------------------
+
+/** --path's text as the moves allowed at each ply (e2e4,g1f3 a choice), or what is wrong with it. */
+export function readPath(text: string): string[][] | string {
+  const plies = text.trim().split(/\s+/).filter(Boolean).map((ply) => ply.split(',').filter(Boolean));
+  if (!plies.length) return 'give the moves, one a ply: "c7d6 a7b6"';
+  for (const move of plies.flat()) {
+    if (!/^([a-h][1-8]){2}q?$|^null$/.test(move)) return `'${move}' is not a move like e2e4 (or null)`;
+  }
+  return plies;
 }

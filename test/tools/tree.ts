@@ -1,5 +1,5 @@
 // npm run tree -- [--moves "e2e4 e7e5"] [--fen FEN] [--call "D(k, q, l, e, E, z, n)"] [--nodes N]
-//                 [--depth D] [--limit L] [--keys]
+//                 [--depth D] [--limit L] [--keys] [--pass P] [--path "c7d6 a7b6"] [--no-board]
 // micro-Max thinks about its next move, as an empty line makes it do, after those moves (from the
 // opening, or from FEN), or runs the one call of D() given; this prints the search call by call,
 // indented by ply, below a board of the position: the move that led to each call, its arguments in
@@ -9,10 +9,10 @@
 
 import { exit, fail, moveList, readOptions, whole } from '../support/options.ts';
 import { runCalls, type Call } from '../support/calls.ts';
-import { Refused, Tree, boardLines, legend, named, readCall, type CallArgs } from '../support/tree.ts';
+import { Focus, Refused, Tree, boardLines, legend, named, readCall, readPath, type CallArgs } from '../support/tree.ts';
 
 const USAGE = `usage: npm run tree -- [--moves "e2e4 e7e5"] [--fen FEN] [--call "D(k, q, l, e, E, z, n)"]
-                       [--nodes N] [--depth D] [--limit L] [--keys]
+                       [--nodes N] [--depth D] [--limit L] [--keys] [--pass P] [--path "c7d6 a7b6"] [--no-board]
 micro-Max thinks about its next move (as an empty line makes it do), and this prints its search call
 by call, indented by ply, below the position.
   --moves "..."  the moves, from the opening (or FEN), before micro-Max thinks
@@ -27,14 +27,23 @@ by call, indented by ply, below the position.
   --depth D      draw calls down to D plies below the first (default 1); deeper ones are only counted
   --limit L      stop after L lines (default 100; 0: no limit)
   --keys         show the hash keys J and Z in each call
+  --pass P       draw only pass P of the first call (the pass of depth P: "pass P done")
+  --path "..."   draw only the calls along these moves, one a ply (c7d6, then a7b6 below it), with all
+                 that is drawn below the last; a ply's choices joined by commas (e2e4,g1f3); null: the
+                 null move
+  --no-board     leave out the heading: the position, and the legend of a line
 
 Each line: the move to a call (null: the null move; root: the think; call: --call's), D(k, q, l, e, E,
 z, n) with E and z by square name (numbers are no square: E 128 or -128, none; z 8, a root; z 128, no
 last move; a first think's E is 0, the C's unset O, which the engine reads as a8), the hash probe
 (empty; full: 8 slots held by other positions; or the entry's depth d, score v, ≥ for a lower bound,
 ≤ for an upper one, and best move), → the result (calls made inside), then tags. A call whose replies
-are drawn, and every root search, draws its passes ("pass k done") after their calls: D()'s depth d
-(a root's: the trace's ply and node count), the score m and the best move X, Y.
+are drawn, and every root search, draws its passes after their calls: "pass d done", d being the depth
+the pass searched, D()'s d (a root search's pass also gives the node count, N; its trace line prints
+d - 1 as "ply", and 98 after a mate score), the score m and the best move X, Y. A call that finds its
+position stored at depth s starts at pass s + 1.
+The board: P N B R Q K are pawn, knight, bishop, rook, queen, king, upper case white, lower case black
+(the game, npm start, prints a white pawn as * and a black one as +).
 Tags, each on the line of the call (or the pass) in which D() does it:
   hint (best move first)  this call's move is its caller's best, slipped in before the board walk
                           (\`if (Y & 8) H = y = …\`); the walk searches it again when it gets there
@@ -53,13 +62,14 @@ Tags, each on the line of the call (or the pass) in which D() does it:
                           minus half the call's result (a stalemate: about 0). It inherits z, so after
                           a root's pass it is a root search (z 8) itself, with its own passes, and its
                           result can be a deep score (in Loyd's stalemate 3999, so -1999).
-A call drawn on one line lists its passes' tags, naming the passes when it ran several.
+A call drawn on one line lists its passes' tags, naming the passes (by depth) when it ran several.
 Exit 0, or 2 for bad arguments, a bad FEN or a move micro-Max refuses.`;
 const usage = (msg: string): never => fail('tree', msg);
 
 const { values } = readOptions('tree', USAGE, {
   moves: { type: 'string' }, fen: { type: 'string' }, call: { type: 'string' }, nodes: { type: 'string' },
   depth: { type: 'string' }, limit: { type: 'string' }, keys: { type: 'boolean' },
+  pass: { type: 'string' }, path: { type: 'string' }, 'no-board': { type: 'boolean' },
 });
 const opt = {
   moves: moveList('tree', values.moves, false) ?? [],
@@ -69,10 +79,19 @@ const opt = {
   depth: whole('tree', 'depth', values.depth, 0) ?? 1,
   limit: whole('tree', 'limit', values.limit, 0) ?? 100,
   keys: values.keys ?? false,
+  ...focusOptions(),
 };
 if (values.fen !== undefined && !values.fen.trim()) usage('--fen needs a position');
 if (typeof opt.call === 'string') usage(`--call: ${opt.call}`);
 const call = opt.call as CallArgs | undefined;
+
+/** --pass, --path and --no-board: what the tree is focused on. */
+function focusOptions(): { pass?: number; path?: string[][]; board: boolean } {
+  const pass = whole('tree', 'pass', values.pass, 1, 99);
+  const path = values.path === undefined ? undefined : readPath(values.path);
+  if (typeof path === 'string') usage(`--path: ${path}`);
+  return { pass, path: path as string[][] | undefined, board: !values['no-board'] };
+}
 
 // ---- the output ---------------------------------------------------------------------------
 
@@ -95,6 +114,7 @@ process.stdout.on('error', () => {
 
 /** What is searched, the board, and the legend: the lines above the first call (not counted). */
 function heading(first: Call, board: number[]): void {
+  if (!opt.board) return;
   const side = first.k === 8 ? 'white' : 'black';
   const what = call ? `One call, ${named(first)}, ${side} moving, on an empty hash table:`
     : `micro-Max thinks, ${side} to move:`;
@@ -106,8 +126,9 @@ const env: NodeJS.ProcessEnv = {
   ...call ? { MICROMAX_CALL: [call.k, call.q, call.l, call.e, call.E, call.z, call.n].join(' ') } : {},
 };
 const run = runCalls('port', opt.moves.map((m) => `${m}\n`).join('') + '\n', { nodes: opt.nodes }, env);
+const focus = new Focus({ pass: opt.pass, path: opt.path, put: (l) => out.put(l) });
 const tree = new Tree({ depth: opt.depth, keys: opt.keys, checks: opt.moves.length, top: call ? 'call' : 'root',
-  put: (l) => out.put(l), heading });
+  put: (l, what) => focus.take(l, what), heading });
 
 async function draw(): Promise<void> {
   for (let line = await run.lines.next(); line !== undefined; line = await run.lines.next()) {
