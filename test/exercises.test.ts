@@ -31,17 +31,31 @@ interface Exercise { n: number; title: string; commands: string[]; question: str
 const commandsOf = (block: string): string[] => block.trim().replace(/(\||\\)\n\s*/g, (_, end: string) =>
   end === '|' ? '| ' : '').split('\n');
 
-/** The exercises: heading `## N. Title`, ```sh commands before the answer, the answer folded. */
+/** Where the answers begin: below every question, so that a plain text editor shows none beside one. */
+const ANSWERS = '\n## Answers\n';
+
+/** The exercises: heading `## N. Title` with its ```sh commands and its question; then, under `## Answers`
+ *  at the end of the file, `### N. Title` and its answer. */
 function exercisesOf(md: string): Exercise[] {
-  return md.split(/^## /m).slice(1).map((part) => {
-    const head = /^(\d+)\. (.*)$/m.exec(part);
-    assert.ok(head, `a section without a number: ## ${part.split('\n')[0]}`);
-    const fold = /<details><summary>Answer<\/summary>\n([\s\S]*?)\n<\/details>/.exec(part);
-    assert.ok(fold, `exercise ${head[1]} has no folded answer`);
-    const question = part.slice(0, fold.index);
+  const at = md.indexOf(ANSWERS);
+  assert.ok(at > 0, 'no answers section');
+  const answers = new Map(md.slice(at + ANSWERS.length).split(/^### /m).slice(1).map((part) => {
+    const head = /^(\d+)\. (.*)\n/.exec(part);
+    assert.ok(head, `an answer without a number: ### ${part.split('\n')[0]}`);
+    return [Number(head[1]), { title: head[2], text: part.slice(head[0].length) }];
+  }));
+  const exercises = md.slice(0, at).split(/^## /m).slice(1).map((question) => {
+    const head = /^(\d+)\. (.*)$/m.exec(question);
+    assert.ok(head, `a section without a number: ## ${question.split('\n')[0]}`);
+    const answer = answers.get(Number(head[1]));
+    assert.ok(answer, `exercise ${head[1]} has no answer`);
+    assert.equal(answer.title, head[2], `exercise ${head[1]}: its answer's title`);
+    assert.ok(!/<details>|Answer<\/summary>/.test(question), `exercise ${head[1]}: an answer under the question`);
     const commands = [...question.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => commandsOf(m[1]));
-    return { n: Number(head[1]), title: head[2], commands, question, answer: fold[1] };
+    return { n: Number(head[1]), title: head[2], commands, question, answer: answer.text };
   });
+  assert.equal(answers.size, exercises.length, 'one answer an exercise');
+  return exercises;
 }
 const EX = exercisesOf(MD);
 const exercise = (n: number): Exercise => EX.find((e) => e.n === n)!;
@@ -59,7 +73,7 @@ const at = (n: string): number => 16 * (8 - Number(n[1])) + n.charCodeAt(0) - 97
 /** A square's centre points, as init() fills the right half of the board. */
 const centre = (s: string): number => Math.trunc(((at(s) & 7) - 4) ** 2 + ((at(s) >> 4) - 3.5) ** 2);
 
-test('the exercise file: numbered exercises, each a command, a question and a folded answer', () => {
+test('the exercise file: numbered exercises, each a command and a question, the answers far below', () => {
   assert.deepEqual(EX.map((e) => e.n), Array.from({ length: EXERCISES }, (_, k) => k + 1));
   assert.ok(EX.length >= 8);
   for (const e of EX) {
@@ -74,6 +88,13 @@ test('the exercise file: numbered exercises, each a command, a question and a fo
   assert.ok(changing.length >= 3);
   for (const c of CHANGES) assert.equal(exercise(c.n).commands.at(-1), `npm run exercise -- ${c.n}`);
   assert.deepEqual(commandsOf('printf x |\n  node y\nnpm z \\\n  w'), ['printf x | node y', 'npm z w']);
+  // each answer is more than two screens (of 50 lines) below its question, after all the questions
+  const lines = MD.split('\n'), line = (re: RegExp): number => lines.findIndex((l) => re.test(l));
+  for (const e of EX) {
+    const q = line(new RegExp(`^## ${e.n}\\. `)), a = line(new RegExp(`^### ${e.n}\\. `));
+    assert.ok(a - q > 100, `exercise ${e.n}: its answer is ${a - q} lines below the question`);
+  }
+  assert.ok(line(/^## Answers$/) > line(new RegExp(`^## ${EX.length}\\. `)));
 });
 
 test(`the exercise file has at most ${WORDS} words`, (t) => {
@@ -287,7 +308,7 @@ test('exercise 6: check, mate and the recapture', async () => {
     'a7a6', `king capture (${take('a7a6')})`, 'a7a5', `king capture (${take('a7a5')})`,
     `null  D(${[probe.call.k, probe.call.q, probe.call.l, probe.call.e, probe.call.E].join(', ')}, b7, 1)`,
     `→ ${probe.v}  null move: is the side to move in check?`,
-    `pass 1 done: d 2, score -8000, ${mate.v} after the null move; no legal move (m = -8000)`]);
+    `pass 2 done: score -8000, ${mate.v} after the null move; no legal move (m = -8000)`]);
   says(6, 'the pass ended at −8000 (`no legal move (m = -8000)`)');
 });
 
@@ -497,7 +518,7 @@ test('npm run exercise: exit 0 the same, 1 different, 2 bad use; the C live when
   const bad = await Promise.all([['3'], ['13'], ['12', path.join(scratch, 'none.ts')], ['--make'], ['--help']]
     .map((args) => tool(args)));
   assert.deepEqual(bad.map((r) => r.code), [2, 2, 2, 2, 0]);
-  assert.match(bad[0].stderr, /^exercise: exercise 3 changes nothing in the engine: its answer is folded under it/);
+  assert.match(bad[0].stderr, /^exercise: exercise 3 changes nothing in the engine: its answer is at the end of annotated\/exercises\.md/);
   assert.match(bad[1].stderr, /there is no exercise '13' \(1 to 12\)/);
   assert.match(bad[2].stderr, /no file .*none\.ts/);
   assert.match(bad[3].stderr, /MICROMAX_C is not set/);

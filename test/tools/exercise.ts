@@ -41,7 +41,7 @@ function exerciseOf(arg: string | undefined): Change {
   }
   const change = changeOf(n);
   if (!change) {
-    fail('exercise', `exercise ${n} changes nothing in the engine: its answer is folded under it in ` +
+    fail('exercise', `exercise ${n} changes nothing in the engine: its answer is at the end of ` +
       `annotated/exercises.md (exercises ${numbers} can be checked)`);
   }
   return change;
