@@ -18,6 +18,7 @@ import { ROOT, atMost, runCSync } from './support/run.ts';
 import { whyNoC } from './support/c-oracle.ts';
 import { parseTranscript } from './support/boards.ts';
 import { TAG } from './support/tree.ts';
+import { parse, runCalls, type Call } from './support/calls.ts';
 import { SCRIPTS } from './support/scripts.ts';
 
 const { A, D, T, board: b, ch, quot } = engine;
@@ -223,6 +224,7 @@ function search(k: number, n: number, z = S): number {
 interface Traced {
   D: (...a: number[]) => number; board: Int8Array<ArrayBufferLike>;
   hook: { enter?: (a: number[]) => void; exit?: (v: number) => void; poll?: (N: number) => void };
+  nodes: (n: number) => void;                                  // sets its node count N
 }
 let traced: Traced | undefined;
 /** micromax.ts, copied to a temporary file with D() wrapped so that every call (arguments, result)
@@ -247,7 +249,8 @@ function D(...a: [number, number, number, number, number, number, number, number
 }
 function D0(k: number,`);
   sub('if (!(N & 4095)) poll();', 'if (!(N & 4095)) { hook.poll?.(N); poll(); }');
-  sub('export const engine = {', 'export const traced = { D, board, hook };\nexport const engine = {');
+  sub('export const engine = {', 'export const traced = { D, board, hook, nodes: (n: number) => { N = n; } };\n' +
+    'export const engine = {');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-traced-'));
   fs.writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
   fs.writeFileSync(path.join(dir, 'traced.ts'), src);
@@ -362,12 +365,9 @@ test('figures: the step list o[] and the moves of a knight', () => {
   const off3 = land.filter((y) => y & 8), off7 = land.filter((y) => y & S && !(y & 8));
   assert.deepEqual([own.map(name), free.map(name)], [['d2'], ['c3', 'a3']]);
   assert.equal(off3.length + off7.length, 5);
-  // the first pass's knight alone on b1: its moves in the step list's order, the other five off the board
-  const alone = steps(3).filter((r) => !(knight + r & M));
-  assert.equal(steps(3).length - alone.length, 5);
-  const named = alone.map((r) => `b1${name(knight + r)}`).join(', ');
-  says(`the knight's, ${named}: its steps ${alone.slice(0, -1).join(', ')} and ${alone.at(-1)}, ` +
-    'in the step list\'s order (the other five leave the board)', 'guide');
+  // the first pass gives the king's and the knight's steps in the order the loop takes them
+  const order = (p: number): string => steps(p).map((r) => (r > 0 ? `+${r}` : `${r}`)).join(', ');
+  says(`A king's steps come in the order ${order(4)}; a knight's ${order(3)}.`, 'guide');
   assert.deepEqual(legalMoves(b, 8, -1).filter(([x]) => x === knight).map(([, y]) => name(y)), ['a3', 'c3']);
   // pawns: the double-step rank, en passant
   says(`\`6*8 + 0x${hex2(S - 48)} = ${6 * 8 + (S - 48)}\` for white, \`6*16 + 0x${hex2(S - 96)} = ${6 * 16 + (S - 96)}\` for black`);
@@ -387,8 +387,13 @@ test('figures: scores the search computes', async () => {
   const gain = (from: string, to: string, partners = -1): number =>
     b[square(from) + 8] - b[square(to) + 8] + (partners < 0 ? 0 : 9 * (partners - 1));
   assert.equal(b[square('e2') + 8] - b[square('e4') + 8], 6);
-  says(`e2e4's is -${gain('e2', 'e4', 2)} (6 centre points, 9 for the partners on d2 and f2), ` +
+  says(`e2e4's is -${gain('e2', 'e4', 2)} (6 centre points, 9 for the partners on c2 and g2), ` +
     `b1c3's -${gain('b1', 'c3')}, g1f3's -${gain('g1', 'f3')}`, 'guide');
+  // the centre points the first pass gives, from the table and from the formula it states
+  const points = ['e2', 'e4', 'b1', 'c3', 'g1', 'f3'];
+  for (const s of points) assert.equal(b[square(s) + 8], Math.trunc(((square(s) & 7) - 4) ** 2 + ((square(s) >> 4) - 3.5) ** 2));
+  says(`\`(file - 4)² + (row - 3.5)²\` (files and rows from 0), cut to a whole number: ` +
+    points.map((s) => `${s} ${b[square(s) + 8]}`).join(', '), 'guide');
   assert.equal(search(8, 2), 14);
   assert.equal(legalMoves(b, 8, -1).length, 20);
   // the last ply: a black queen on e3
@@ -411,28 +416,28 @@ test('figures: scores the search computes', async () => {
   const one = search(8, 3);
   b.set(START);
   assert.deepEqual([mated, stale, one, two], [-I / 2, 0, I / 2 - 1, I / 2 - 2]);
-  const fools = 'npm run tree -- --moves "f2f3 e7e5 g2g4 d8h4" --depth 0';
-  says(`After fool's mate (\`${fools}\`) white's search returns ${mated}`, 'guide');
-  assert.equal((await tree(fools)).root.v, mated);
-  says(`(mate in one ${one}, in two ${two}: [commands](#the-delayed-gain-penalty))`, 'guide');
+  says(`A mate scores a point less for each move it is away: mate in one ${one}, in two ${two}.`, 'guide');
   says(`White king f6 and rook b1 against the king on h8 is a mate in two, ${two}; ` +
     `with the white king on g6, a mate in one, ${one}:`, 'guide');
   says(`the position is worth \`-I/2\` = ${quot(-I, 2)}: checkmate`);
-  says(`\`I/4\` = ${I / 4}`);
+  says(`Beyond ${I / 4} either way a score counts as a mate.`, 'guide');
   // why a mate is -I/2: mates get a band of their own, beyond I/4 and far from I, which means a king lost
   assert.ok([one, two, -mated].every((m) => m > I / 4 && m <= I / 2) && SOURCE.includes('m = m + I ? m :') && SOURCE.includes('v !== -I'));
-  says('**Why half:** -8000 keeps one meaning, "a king was lost", which `m + I` and `v !== -I` test for exactly', 'guide');
+  says('checkmate (half, as -8000 means "a king was lost")', 'guide');
   // the four depths, and the trace's "ply"
   assert.ok(SOURCE.includes('report(d - 1, N, m, X, Y & 0x77)') && SOURCE.includes('h = d - int(y !== z)'));
-  says('Four depths: `n` is what a call is asked for; `d` counts its passes, 1 to `n` (99 after a mate); `h`, the depth it gives a reply, is `d - 1` (`d` for a recapture); the trace\'s "ply" is `d - 1`.', 'guide');
+  says('Four depths: `n` is what a call is asked for; `d` is the depth of the pass it searches, from 1, or from ' +
+    'one more than the depth its hash entry holds (at most `n`), to `n`, and 99 after a mate score; `npm run tree` ' +
+    'names each pass by its `d`. `h`, the depth it gives a reply, is `d - 1` (`d` for a recapture); the trace\'s ' +
+    '"ply" is `d - 1` (98 after a mate score).', 'guide');
   // the material score of the stalemate game
   const lost = 4 * 99 * w[1] + 99 * w[3] + 99 * w[5];
-  says(`(-${lost} if that is black's material: four pawns, a knight and a bishop down)`, 'guide');
+  says(`with \`e\` -${lost} (black is four pawns, a knight and a bishop down)`, 'guide');
   assert.match(golden('stalemate'), new RegExp(`^ 0 ply, +1 searched, +-${lost} by`, 'm'));
   // truncating division, and the stalemate at the root
   assert.equal(quot(-3999, 2), -1999); assert.equal(Math.floor(-3999 / 2), -2000);
   assert.match(golden('stalemate'), /^98 ply, +\d+ searched, +3999 by .*\n98 ply, +\d+ searched, +-1999 by \( 0, 0\)$/m);
-  says(`In Loyd's stalemate the root scores \`-3999 / 2\` ([why](README.md#mate-and-stalemate)): ` +
+  says(`In Loyd's stalemate the root scores \`-3999 / 2\` ([why](README.md#king-capture-is-the-legality-test)): ` +
     `${quot(-3999, 2)} in C and with \`quot\`; \`Math.floor\` would print ${Math.floor(-3999 / 2)}`, 'appendix');
   assert.match(golden('checkmate-by-engine'), new RegExp(`${one} by \\( ${square('d8').toString(16)},${square('h4').toString(16)}\\)`));
 });
@@ -472,7 +477,7 @@ test('figures: best move first keeps the step of the current direction (a pawn c
   assert.deepEqual(pass(2).slice(0, 2), ['d5', 'd5'], 'pass 3: the capture slipped in first, then again in order');
   assert.ok(!pass(2).includes('e5'), 'pass 3 never searches e4-e5');
   says('After e4d5 was found best, pass 3 never searches e4e5: `npm run tree -- ' +
-    '--fen "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1" --call "D(8, -8000, 8000, 0, 128, 128, 3)"`', 'guide');
+    '--fen "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1" --call "D(8, -8000, 8000, 0, 128, 128, 3)" --path e4d5,e4e5 --no-board`', 'guide');
   assert.deepEqual(o.slice(o[1 + 16] + 1, o[1 + 16] + 2), [16]);               // a white pawn's first step is the push (-16)
 });
 
@@ -480,7 +485,8 @@ test('figures: the traced search is npm run tree\'s output, and the prose reads 
   const FEN = 'k7/p1K5/1P6/8/8/8/8/8 w - - 0 1';
   const r = await treeRun(['--fen', FEN]);
   assert.equal(r.status, 0, r.stderr);
-  draws(`$ npm run tree -- --fen "${FEN}"\n${r.stdout}`);
+  assert.ok(fencedBlocks(between(GUIDE, '## A search, traced', '## The hash table'))
+    .some((blk) => blk.lang === 'sh' && blk.lines[0].text === `npm run tree -- --fen "${FEN}"`), 'the command, to run');
   const out = r.stdout.split('\n');
   // the engine itself (not the instrumented copy the tool runs) finds the same: score and move
   setUp('k......./p.K...../.P....../......../......../......../......../........'); A.K.fill(0);
@@ -512,7 +518,8 @@ test('figures: the traced search is npm run tree\'s output, and the prose reads 
   assert.ok(out.some((l) => l.endsWith('best c7d6')) && pass3[0].move === 'c7d6' && pass3[0].probe.startsWith('d 1 '));
   assert.deepEqual(pass3[0].tags, ['hint (best move first)']);
   assert.equal(pass3.filter((c) => c.move === 'c7d6').length, 2);
-  says('Pass 3 starts with the hint, c7d6, whose child deepens from its depth-1 entry; the king-losing moves and c7d6 again, in board order, get hash answers.', 'guide');
+  says('Pass 3 starts with the hint, c7d6, which finds its depth-1 entry and searches pass 2 only; the ' +
+    'king-losing moves and c7d6 again, in board order, get hash answers.', 'guide');
   // the root's best so far after each call of pass 3, as D() keeps it: the slipped-in move sets m,
   // later ones raise it; each score is minus the reply's, less the penalty when above e (0 here)
   const ms: number[] = [];
@@ -527,7 +534,7 @@ test('figures: the traced search is npm run tree\'s output, and the prose reads 
   assert.equal(mate.v, -I / 2); assert.equal(v, I / 2 - 1);
   assert.deepEqual(mate.tags, ['no legal move (m = -8000)']);
   says(`After b6b7 black has no legal move: the null-move probe takes the king, ${mate.v}, which the root makes ${-mate.v} less the 1-point penalty, ${v}.`);
-  assert.ok(out.some((l) => l.includes('pass 3 done: ply 98')) && !out.some((l) => l.includes('pass 4')));
+  assert.ok(out.some((l) => l.includes('pass 3 done: 54 nodes')) && !out.some((l) => l.includes('pass 4')));
   says('Beyond 2000: `d = 99`, no pass 4.');
   // the window, worked: a reply below its l is exact; a reply that reaches its l cuts off
   const c6 = pass3.find((c) => c.move === 'c7c6')!, d8 = pass3.find((c) => c.move === 'c7d8')!;
@@ -700,14 +707,30 @@ test('inline code written in TypeScript is a fragment of micromax.ts', () => {
 });
 
 const ONE_LETTER = [...'kqleJZEzn', ...'bowTAUVMSICQNOKL', ...'jrmvdhiFGtpuxyXYHBa'];
+/** The one-letter names the first pass uses, each with the words where it says what the name is. */
+const FIRST_PASS_NAMES: Record<string, string> = {
+  k: '`k`: the side to move, 8 white, 16 black', q: '`q`, `l`: the window', l: '`q`, `l`: the window',
+  e: '`e`: the running score', J: '`J`, `Z`: the position\'s two hash keys', Z: '`J`, `Z`: the position\'s two hash keys',
+  E: '`E`: the square a pawn just skipped', z: '`z`: the square the last move went to', n: '`n`: the depth asked for',
+  m: 'the best score so far, `m`', d: 'of depth `d` = 1, 2, … `n`', s: 'a search of depth `s`',
+  N: 'the node count `N`', I: 'Capturing a king scores 8000, `I`',
+};
 
 test('the glossary gives every one-letter name, and each chapter links to it', () => {
   const glossary = GUIDE.slice(GUIDE.indexOf('\n## Glossary'));
   const rows = glossary.split('\n').filter((l) => l.startsWith('| `'));
   const named = new Set(rows.flatMap((r) => [...r.split('|')[1].matchAll(/`(\w)`/g)].map((m) => m[1])));
   for (const c of ONE_LETTER) assert.ok(named.has(c), `the glossary has no row for \`${c}\``);
-  // every chapter of the guide that uses a one-letter name links to the glossary, as does the walk-through
-  const chapters = GUIDE.slice(GUIDE.indexOf('\n## A chess engine'), GUIDE.indexOf('\n## Glossary')).split(/\n(?=## )/).slice(1);
+  // every chapter of the guide past the first pass that uses a one-letter name links to the glossary, as does
+  // the walk-through; the first pass says what each name it uses is, where it uses it, and needs no look-up
+  const chapters = GUIDE.slice(GUIDE.indexOf('\n## The board: 0x88'), GUIDE.indexOf('\n## Glossary')).split(/\n(?=## )/);
+  const first = squish(prose(between(GUIDE, '## A chess engine in one page', '## The board: 0x88')));
+  const used = new Set([...first.matchAll(/`([a-zA-Z])`/g)].map((m) => m[1]));
+  for (const [letter, said] of Object.entries(FIRST_PASS_NAMES)) {
+    assert.ok(first.includes(said), `the first pass should say what \`${letter}\` is: ${said}`);
+  }
+  assert.deepEqual([...used].filter((c) => !(c in FIRST_PASS_NAMES)), [], 'names the first pass uses and does not explain');
+  assert.equal(lookUps(first), 0, 'the first pass sends the reader to the glossary');
   for (const ch of chapters) {
     const title = ch.split('\n')[0];
     if (!/`[a-zA-Z]`/.test(prose(ch))) continue;
@@ -861,12 +884,12 @@ test('#22.1 Loyd\'s stalemate: -1999 at the root (the probe is a root search), 0
   // the C's own think in the game (golden transcript): the white probe's last pass, then the root's
   const line = golden('stalemate').split('\n').find((l) => /-1999 by/.test(l));
   assert.equal(line, '98 ply,       466 searched,  -1999 by ( 0, 0)');
-  says(`black's think ends \`${line}\`: \`-3999 / 2\`, no move`, 'guide');
-  says('(`npm start -- --trace < test/fixtures/inputs/stalemate.in`)', 'guide');
-  assert.ok(fs.existsSync(path.join(ROOT, 'test/fixtures/inputs/stalemate.in')));
+  says(`black's think in the game ends \`${line}\`: \`-3999 / 2\`, no move (the C's trace).`, 'guide');
+  // the tree's replay of that game is the game the golden transcript holds
+  assert.equal(read('test/fixtures/inputs/stalemate.in'), LOYD_GAME.split(' ').join('\n') + '\n\n\n');
   // the probe passes z on: at the root (z = 8) it deepens like a root
   assert.ok(SOURCE.includes('D(24 - k, -I, I, 0, J, K, S, z, 1)') && SOURCE.includes('|| z === 8 && N < nodeLimit'));
-  says('The probe inherits `z`: at the root (`z` = 8) it is a root search itself, and deepens.', 'guide');
+  says('inherits `z`: at the root (`z` = 8) it is a root search itself, and deepens.', 'guide');
   // away from the root (z not 8), with black's material as e
   setUp(LOYD);
   const e = -990;
@@ -876,8 +899,9 @@ test('#22.1 Loyd\'s stalemate: -1999 at the root (the probe is a root search), 0
   b.set(START);
   assert.deepEqual(deeper, [0, 0, 0]);
   assert.equal(shallow, e);
-  says(`Deeper in a tree (\`z\` not 8) the position returns ${deeper[0]} when searched to depth 2 or more; ` +
-    `at depth 1 it stands pat at its \`e\` (${e} if that is black's material`, 'guide');
+  says(`Deeper in a tree (\`z\` not 8) the position returns ${deeper[0]} when searched to depth 2 or more (the ` +
+    'first pass\'s command); at depth 1 it stands pat at its `e`', 'guide');
+  says(`\`--call\` runs one call of \`D()\`, with \`e\` ${e}`, 'guide');
   assert.ok(!/D\(\)` for black returns 0/.test(squish(GUIDE)), 'the old statement is gone');
 });
 
@@ -914,46 +938,20 @@ test('#22.4 the virgin bit: every piece has it at the start but the pawns', () =
   says('The **virgin bit**, 32, marks a piece that has not moved; every piece has it at the start but the pawns',
     'guide');
   assert.ok(SOURCE.includes('b[y] = u & 31;'));
-  says('A move stores `u & 31`', 'guide');
+  says('A move drops it; only the king\'s and rooks\' are read, for castling.', 'guide');
 });
 
 test('#22.5 a root\'s E is O: the skipped square, else -128, and 0 before the first move', async () => {
   assert.ok(/^let O = 0, K = 0, L = 0;/m.test(SOURCE) && SOURCE.includes('O = ch(F)') && SOURCE.includes(', O, 8, 0)'));
   assert.equal(ch(S), -128);
-  says('a root gets [`O`](#glossary): the same for the last move played, but -128 for none (a char), ' +
-    'and 0 before the first move', 'guide');
+  says('a root\'s is -128 for none, or 0, which the tree names a8, before the first move', 'guide');
   says('| `O` | the next root\'s `E`: the square skipped or crossed, else -128 (0 before the first move) |', 'guide');
   // the tool shows each: 0 from the opening (square 0, a8), -128 from a FEN, e6 after 1. e4 e5
   const rootE = async (command: string): Promise<string> => (await tree(command)).root.args[4];
   assert.equal(await rootE('npm run tree -- --nodes 30'), name(0));
-  says('and 0 before the first move (a8, to `npm run tree`)', 'guide');
+
   assert.equal(await rootE('npm run tree -- --fen "k7/p1K5/1P6/8/8/8/8/8 w - - 0 1"'), String(-S));
   assert.equal(await rootE('npm run tree -- --moves "e2e4 e7e5" --depth 0 --nodes 2000'), 'e6');
-});
-
-test('#22.6 a double step slipped in first hands its reply no e.p. square; in order, it does', async () => {
-  const t = await tracedEngine();
-  afterE4E5(t.board);
-  const kids: number[][] = [];
-  let depth = 0;
-  t.hook.enter = (a) => { if (depth === 1) kids.push(a); depth++; };
-  t.hook.exit = () => { depth--; };
-  A.K.fill(0);
-  t.D(8, -I, I, 0, 1, 1, square('e6'), S, 3);
-  t.hook.enter = t.hook.exit = undefined;
-  const pass3 = kids.filter((a) => a[8] === 2);
-  const d4 = pass3.filter((a) => a[7] === square('d4')).map((a) => a[6]);
-  assert.equal(pass3[0][7], square('d4'), 'pass 3 starts with d2d4, the hint');
-  assert.deepEqual(d4, [S, square('d3')], 'first with E = 128, then in order with E = d3');
-  says('except when the double step is the best move slipped in first: it lands on `Y` at once, `F` stays 128, ' +
-    'and that reply cannot take en passant; the move comes again in order, with `E`, right after', 'guide');
-  assert.ok(SOURCE.includes('if (Y & 8) H = y = ch(Y & ~M);') && SOURCE.includes('y = x; F = G = S;'));
-  // and the tool shows it, in the first pass's command for iterative deepening
-  const d = await tree('npm run tree -- --moves "e2e4 e7e5" --nodes 3000');
-  const shown = callsOf(passOf(d.root, 3), 'd2d4').map((c) => c.args[4]);
-  assert.deepEqual(shown, [String(S), 'd3']);
-  says(`(d2d4 in pass 3 of [iterative deepening](#iterative-deepening)'s command: \`E\` ${shown[0]}, ` +
-    `then ${shown[1]})`, 'guide');
 });
 
 test('#22.7 README: the castling rule, as E ^ 16 decides it (see the engine and C checks above)', () => {
@@ -980,6 +978,7 @@ test('#22 also: -0 would end the direction loop too; poll() can run several time
   const polls: number[] = [];
   t.hook.poll = (n) => { polls.push(n); };
   A.K.fill(0);
+  t.nodes(0);                                                  // as main() before each search
   t.D(8, -I, I, 0, 1, 1, S, S, 6);
   t.hook.poll = undefined;
   assert.ok(polls.every((n) => n % 4096 === 0));
@@ -989,26 +988,165 @@ test('#22 also: -0 would end the direction loop too; poll() can run several time
   assert.ok(!/Each time the node count reaches a multiple of 4096/.test(WALK), 'the old statement is gone');
 });
 
+// ==== Issue #27: six statements the engine contradicted, each recomputed --------------------------
+
+/** The calls of a run of the instrumented port (test/support/calls.ts): each with the depth of each of
+ *  its passes (the '!' lines), in the order they were made. */
+async function callStream(input: string, nodes: number, env: NodeJS.ProcessEnv = {}):
+  Promise<{ call: Call; passes: number[]; level: number }[]> {
+  const r = runCalls('port', input, { nodes }, env), out: { call: Call; passes: number[]; level: number }[] = [];
+  const open: number[] = [];
+  for (let l = await r.lines.next(); l !== undefined; l = await r.lines.next()) {
+    const e = parse(l);
+    if (e.t === '>') { out.push({ call: e, passes: [], level: open.length }); open.push(out.length - 1); }
+    else if (e.t === '!') out[open.at(-1)!].passes.push(e.d);
+    else if (e.t === '<') open.pop();
+  }
+  assert.equal(await r.done, 0);
+  return out;
+}
+
+test('#27.1 the table is cleared before each move\'s check, not before a think: a think starts with what the check stored', async () => {
+  const loop = squish(SOURCE.slice(SOURCE.indexOf('function main(): void {'), SOURCE.indexOf('function printBoard(')));
+  assert.ok(loop.includes('} else think(k); A.K.fill(0); const ok = D(k, -I, I, Q, 1, 1, O, 9, 2) === I;'), 'main()');
+  assert.equal((loop.match(/A\.K\.fill\(0\)/g) ?? []).length, 1, 'main() clears the table once a line');
+  says('clears the table (`A.K.fill(0)`) after a think and before each move\'s check, ' +
+    '`D(k, -I, I, Q, 1, 1, O, 9, 2)`, never before a think', 'guide');
+  says('The program clears the table before it checks each move, not before a think: a think starts with ' +
+    'what the last check stored.', 'guide');
+  // the same position, thought about after the game's last check and on an empty table
+  const game = (await tree('npm run tree -- --moves "$G" --depth 0 --no-board')).root.passes.at(-1)!;
+  const fresh = (await tree('npm run tree -- --fen "$L" --depth 0 --no-board')).root.passes.at(-1)!;
+  const nodes = (p: DrawnPass): number => Number(/^(\d+) nodes/.exec(p.text)?.[1]);
+  assert.match(golden('stalemate'), new RegExp(`^98 ply, +${nodes(game)} searched, +-1999 by`, 'm'), 'the C\'s count');
+  assert.notEqual(nodes(game), nodes(fresh));
+  says(`Black's think in Loyd's stalemate game searches ${nodes(game)} nodes`, 'guide');
+  says(`from the same position on an empty table, ${nodes(fresh)}:`, 'guide');
+  assert.ok(!/The table is cleared at every move/.test(GUIDE), 'the old statement is gone');
+});
+
+test('#22.6, #27.2 a double step slipped in first hands its reply no e.p. square; the single step comes before it again', async () => {
+  const t = await tracedEngine();
+  afterE4E5(t.board);
+  const kids: number[][] = [];
+  let depth = 0;
+  t.hook.enter = (a) => { if (depth === 1) kids.push(a); depth++; };
+  t.hook.exit = () => { depth--; };
+  A.K.fill(0);
+  t.D(8, -I, I, 0, 1, 1, square('e6'), S, 3);
+  t.hook.enter = t.hook.exit = undefined;
+  const pass3 = kids.filter((a) => a[8] === 2).slice(0, 3).map((a) => [name(a[7]), a[6]]);
+  assert.deepEqual(pass3, [['d4', S], ['d3', S], ['d4', square('d3')]],
+    'pass 3: d2d4 (the hint) with E = 128, then d2d3, then d2d4 with E = d3');
+  says('except when the double step is the best move slipped in first: it lands on `Y` at once, `F` stays 128, ' +
+    'and that reply cannot take en passant; then the direction starts again in order, so the single step comes ' +
+    'next and the double step after it, with `E`', 'guide');
+  assert.ok(SOURCE.includes('if (Y & 8) H = y = ch(Y & ~M);') && SOURCE.includes('y = x; F = G = S;'));
+  assert.ok(!/the move comes again in order, with `E`, right after/.test(GUIDE), 'the old statement is gone');
+});
+
+test('#27.3 a pawn steps twice from its starting rank: a first step onto its third rank goes on', () => {
+  assert.ok(SOURCE.includes('if (p < 3 && 6 * k + (y & V) === S'));
+  for (const [k, rank] of [[8, 3], [16, 6]]) assert.equal(6 * k + (square(`a${rank}`) & V), S);
+  // on an open board, a pawn on each rank: which can step twice
+  const twice = (white: boolean): number[] => {
+    const ranks: number[] = [];
+    for (let rank = 2; rank <= 7; rank++) {
+      setUp('k......./......../......../......../......../......../......../.......K');
+      const from = square(`d${rank}`), to = from + (white ? -32 : 32);
+      b[from] = white ? 9 : 18;
+      if (legalMoves(b, white ? 8 : 16, -1).some(([x, y]) => x === from && y === to)) ranks.push(rank);
+    }
+    b.set(START);
+    return ranks;
+  };
+  assert.deepEqual([twice(true), twice(false)], [[2], [7]]);
+  says('a step landing on its third rank (rank 3 for white, 6 for black) may go on one more, so a pawn on its ' +
+    'starting rank may step twice', 'guide');
+  assert.ok(!/step twice from its first rank/.test(GUIDE), 'the old statement is gone');
+});
+
+test('#27.4 promotion: y + r + 1 & S is non-zero exactly for a pawn move onto the last rank', () => {
+  assert.ok(SOURCE.includes('if (y + r + 1 & S) { b[y] |= 7; i += C; }'));
+  for (const [k, steps, last] of [[8, [-16, -15, -17], 0], [16, [16, 15, 17], 7]] as const) {
+    for (const r of steps) {
+      for (let y = 0; y < 128; y++) {
+        if (y & M || !(y - r >= 0 && y - r < 128 && !(y - r & M))) continue;        // a move from a square onto y
+        assert.equal((y + r + 1 & S) !== 0, y >> 4 === last, `k ${k}, step ${r}, onto ${name(y)}`);
+      }
+    }
+  }
+  says('`y + r + 1 & S` is non-zero exactly for a pawn\'s move onto the last rank', 'guide');
+  assert.ok(!/non-zero only from the last rank/.test(GUIDE), 'the old statement is gone');
+});
+
+test('#27.5 z = 9 checks every move before it is played, the engine\'s own included', async () => {
+  // an empty line: the think (z 8), then its move's check (z 9); a typed move: its check alone
+  const fromMain = (await callStream('\ne7e5\n', 1000)).filter((c) => c.level === 0).map((c) => c.call.z);
+  assert.deepEqual(fromMain, [8, 9, 9]);
+  says('`z`: the square the last move went to; at the root, 8 to think, 9 to check a move (typed, or the ' +
+    'engine\'s own) before it is played', 'guide');
+  says('Every input line, typed or engine move, ends with `D(k, -I, I, Q, 1, 1, O, 9, 2)`', 'guide');
+  assert.ok(!/9 checking a typed move|checking a typed move/.test(GUIDE + WALK), 'the old statement is gone');
+});
+
+test('#27.6 a node whose position is stored at depth s starts at pass s + 1 (at most n), not at 1', async () => {
+  const calls = await callStream('\n', 3000, { MICROMAX_FEN: MATE });
+  let later = 0;
+  for (const { call, passes } of calls) {
+    if (call.n === 0 || !passes.length) continue;                     // the root; a call answered at once
+    const stored = call.probe?.d;
+    const first = stored === undefined ? 1 : Math.min(stored, call.n - 1) + 1;
+    assert.equal(passes[0], first, JSON.stringify(call));
+    assert.deepEqual(passes, passes.map((_, k) => first + k), 'then one deeper each pass');
+    if (first > 1) later++;
+  }
+  assert.ok(later > 0, 'some call starts past pass 1');
+  says('A node whose position the table holds from a search of depth `s` starts at pass `s + 1` (at most `n`).', 'guide');
+  says('`d` is the depth of the pass it searches, from 1, or from one more than the depth its hash entry holds', 'guide');
+  assert.ok(!/`d` counts its passes, 1 to `n`/.test(GUIDE) && !/passes of depth 1, 2, … `n`,/.test(GUIDE),
+    'the old statements are gone');
+  assert.ok(!/passes `d` = 1, 2, … `n`;/.test(WALK), 'and the walk-through\'s');
+  // and the tree numbers each pass by its depth: the hint's call in the first pass's command runs pass 2 alone
+  const d = await tree(firstPass()[5].commands[0].command);
+  const c7d6 = callsOf(passOf(d.root, 3), 'c7d6')[0];
+  assert.deepEqual([c7d6.probe.startsWith('d 1 '), c7d6.passes.map((p) => p.n)], [true, [2]]);
+});
+
 // ---- the reading model, and the reading path's rows --------------------------------------------
 // The guide states the model; these functions apply it. A paragraph is a run of prose lines between
 // blank lines, or one list item, or one heading. It is dense when it holds a hex number, a bit
 // operator in inline code (&, |, ^, ~, <<, >>; not && or ||), or a window: q or l in inline code, or
-// two numbers in brackets such as (-8000, 8000). Table rows (not their --- line) and the lines of
-// non-ts fenced blocks are diagram lines; ts lines are code, in D() from `function D(` to its `}`.
+// two numbers in brackets such as (-8000, 8000) (a link's target is not read). Table rows (not their
+// --- line) and the lines of non-ts fenced blocks (a command's line too) are lines; so is every line
+// a command prints, when the text asks the reader to run it; a line is dense when it holds a hex
+// number, bits (0111 1000) or a row of hex bytes. ts lines are code, in D() from `function D(` to
+// its `}`. A link to the glossary is a look-up: one row for each name it gives (at least one).
 
-export const READING = { plain: 120, dense: 60, lineSeconds: 30, code: 6, codeInD: 3 };
+export const READING = { plain: 120, dense: 60, lineSeconds: 15, denseLineSeconds: 30, code: 6, codeInD: 3 };
+
+/** A link's target, which the reader does not read: `[text](target)` as `[text]`. */
+const untargeted = (s: string): string => s.replace(/\]\([^)\s]*\)/g, ']');
 
 /** Is this paragraph dense, by the guide's rule? */
 export function dense(paragraph: string): boolean {
-  if (/\b0x[0-9a-f]+\b/i.test(paragraph)) return true;
-  if (/\(-?\d[\d,]*, -?\d[\d,]*\)/.test(paragraph)) return true;
-  const spans = [...paragraph.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]);
+  const p = untargeted(paragraph);
+  if (/\b0x[0-9a-f]+\b/i.test(p)) return true;
+  if (/\(-?\d[\d,]*, -?\d[\d,]*\)/.test(p)) return true;
+  const spans = [...p.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]);
   const bitOperator = (span: string): boolean => /[&|^~]|<<|>>/.test(span.replace(/&&|\|\||\\\|/g, ' '));
   const window = (span: string): boolean => /(^|[^\w.])[ql]\b/.test(span);
   return spans.some((span) => bitOperator(span) || window(span));
 }
 
-interface Reading { plain: number; dense: number; lines: number; code: number; codeInD: number }
+/** Is this line of a diagram, a table or a command's output dense: a hex number, bits, hex bytes? */
+export function denseLine(line: string): boolean {
+  const cells = line.match(/\b[0-9a-f]{2}\b/g) ?? [];
+  return /\b0x[0-9a-f]+\b/i.test(line) || /\b[01]{4} [01]{4}\b/.test(line) ||
+    (cells.length >= 8 && cells.some((c) => /[a-f]/.test(c)));
+}
+
+interface Reading { plain: number; dense: number; lines: number; denseLines: number; code: number; codeInD: number; lookUps: number }
 
 /** The paragraphs of a stretch of Markdown, outside fences and tables. */
 function paragraphs(md: string): string[] {
@@ -1023,18 +1161,26 @@ function paragraphs(md: string): string[] {
   return out;
 }
 
-/** What a reader meets in a stretch of Markdown: words plain and dense, diagram lines, code lines. */
+/** The glossary rows a stretch of prose sends the reader to: one a name in each link's text. */
+export function lookUps(md: string): number {
+  return [...prose(md).matchAll(/\[([^\]]*)\]\(#glossary\)/g)]
+    .reduce((n, m) => n + Math.max(1, [...m[1].matchAll(/`\w`/g)].length), 0);
+}
+
+/** What a reader meets in a stretch of Markdown, apart from what its commands print: words plain and
+ *  dense, lines of tables, diagrams and commands, code lines, glossary look-ups. */
 export function reading(md: string): Reading {
-  const r: Reading = { plain: 0, dense: 0, lines: 0, code: 0, codeInD: 0 };
+  const r: Reading = { plain: 0, dense: 0, lines: 0, denseLines: 0, code: 0, codeInD: 0, lookUps: lookUps(md) };
   for (const p of paragraphs(md)) {
     const words = p.split(/\s+/).filter(Boolean).length;
     if (dense(p)) r.dense += words; else r.plain += words;
   }
-  r.lines += prose(md).split('\n').filter((l) => l.startsWith('|') && !/^\|[\s:|-]+$/.test(l)).length;
+  const line = (l: string): void => { if (denseLine(l)) r.denseLines++; else r.lines++; };
+  prose(md).split('\n').filter((l) => l.startsWith('|') && !/^\|[\s:|-]+$/.test(l)).forEach(line);
   let inD = false;
   for (const blk of fencedBlocks(md)) {
     for (const { text } of blk.lines.filter((l) => l.text.trim())) {
-      if (blk.lang !== 'ts') { r.lines++; continue; }
+      if (blk.lang !== 'ts') { line(text); continue; }
       if (text.startsWith('function D(')) inD = true;
       if (inD) r.codeInD++; else r.code++;
       if (inD && text === '}') inD = false;
@@ -1044,24 +1190,82 @@ export function reading(md: string): Reading {
 }
 
 export const minutes = (r: Reading): number =>
-  r.plain / READING.plain + r.dense / READING.dense + r.lines * READING.lineSeconds / 60 + r.code / READING.code +
-  r.codeInD / READING.codeInD;
+  r.plain / READING.plain + r.dense / READING.dense +
+  ((r.lines + r.lookUps) * READING.lineSeconds + r.denseLines * READING.denseLineSeconds) / 60 +
+  r.code / READING.code + r.codeInD / READING.codeInD;
 
-test('the reading model: the rule for dense paragraphs, and the rates the guide states', () => {
+/** The commands a stretch of the guide asks the reader to run, in order: the `npm …` lines of its ```sh
+ *  blocks and the `npm run tree -- …` and `npm start -- …` spans of its prose (a bare `npm start` names
+ *  the program; a ```text block's `$ ` line is shown with its output, counted as the block's lines). */
+function commandsIn(md: string): string[] {
+  const out: string[] = [];
+  for (const blk of fencedBlocks(md).filter((b) => b.lang === 'sh')) {
+    for (const { text } of blk.lines) if (text.startsWith('npm ')) out.push(text.split(/ +# /)[0]);
+  }
+  for (const m of prose(md).matchAll(/`(npm (?:run tree|start) -- [^`]*)`/g)) out.push(m[1]);
+  return out;
+}
+
+/** What a command of the guide prints: npm run tree's output, as it runs; npm start's on a script of
+ *  test/fixtures/inputs/, the C's golden transcript of it (with that script's flags), which the port
+ *  prints byte for byte (test/transcripts.test.ts). */
+async function printed(command: string): Promise<string> {
+  if (command.startsWith('npm run tree')) {
+    const words = shellWords(command, GUIDE_TREE.vars);
+    const r = await treeRun(words.slice(4));
+    assert.equal(r.status, 0, `${command}: ${r.stderr}`);
+    return r.stdout;
+  }
+  const m = /^npm start -- ((?:--\w+ ?\w* )*)< test\/fixtures\/inputs\/([\w-]+)\.in$/.exec(command);
+  assert.ok(m, `a command the reading model cannot count: ${command}`);
+  const script = SCRIPTS.find((x) => x.name === m[2]);
+  assert.ok(script, command);
+  const flags = [...script.nodes ? [`--nodes ${script.nodes}`] : [], ...script.trace ? ['--trace'] : []];
+  assert.equal(m[1].trim(), flags.join(' '), `${command}: the flags of ${script.name}'s golden transcript`);
+  return golden(script.name);
+}
+
+/** The lines a command prints, as wc -l counts them, dense and not. */
+async function outputOf(command: string): Promise<{ lines: number; denseLines: number }> {
+  const lines = (await printed(command)).replace(/\n$/, '').split('\n');
+  const d = lines.filter(denseLine).length;
+  return { lines: lines.length - d, denseLines: d };
+}
+
+/** The model applied to a stretch of the guide, what its commands print included. */
+async function studied(md: string): Promise<{ r: Reading; m: number; output: number }> {
+  const r = reading(md);
+  let output = 0;
+  for (const c of commandsIn(md)) {
+    const out = await outputOf(c);
+    r.lines += out.lines; r.denseLines += out.denseLines;
+    output += out.lines + out.denseLines;
+  }
+  return { r, m: minutes(r), output };
+}
+
+test('the reading model: the rule for dense paragraphs and lines, and the rates the guide states', () => {
   assert.ok(dense('`y & 0x88` tells') && dense('`u & k` asks') && dense('`k ^= 24`') && dense('`Y >> 4` copies'));
   assert.ok(dense('reaches `l`') && dense('`m > q ? neg(m) : neg(q)`') && dense('a window of (-8001, 93)'));
   assert.ok(!dense('the running score `e`') && !dense('`a && b || c`') && !dense('a ply, the depth `d`, `D()`'));
-  assert.ok(!dense('e2 is 100') && dense('e2 is `0x64`'));
+  assert.ok(!dense('e2 is 100') && dense('e2 is `0x64`') && !dense('[how](#the-board-0x88)'));
+  assert.ok(denseLine('0x77 (h1) + 1  = 0x78') && denseLine('X = 0xea    1   1 1 0') && denseLine('= 0111 1000'));
+  assert.ok(denseLine('rank 7   10 11 12 13 14 15 16 17  |  18 19 1a 1b 1c 1d 1e 1f'));
+  assert.ok(!denseLine('rank 8   28 21 16 13 12 13 16 21') && !denseLine('  a8b8  D(8, -3, 8000, -10, 128, b8, 1)'));
   const stated = squish(prose(GUIDE));
-  const rule = `${READING.plain} words a minute for plain prose, ${READING.dense} for a *dense* paragraph ` +
-    '(one with a hex number, a bit operator in code, such as `&`, `|`, `^`, `~` or `>>`, or a window to ' +
-    'check: `q` or `l` in code, or two numbers in brackets); ' +
-    `${READING.lineSeconds} seconds a line of a diagram, table or command; ` +
-    `${READING.code} lines of code a minute, ${READING.codeInD} in \`D()\`.`;
+  const rule = `${READING.plain} words a minute for prose, ${READING.dense} in a dense paragraph (one with a hex ` +
+    'number, a bit operator in code, or a window to check: q or l in code, or two numbers in brackets); ' +
+    `${READING.lineSeconds} seconds a line of a table, a diagram or a command, and a line of what a command ` +
+    `prints (${READING.denseLineSeconds} for a line of hex or bits); ${READING.lineSeconds} seconds a glossary ` +
+    `row a link sends you to; ${READING.code} lines of code a minute, ${READING.codeInD} in \`D()\`.`;
   assert.ok(stated.includes(rule), `the guide should state the model:\n${rule}`);
+  assert.ok(!dense(rule), 'the model\'s own statement is plain prose');
   // the classes a reader meets: one of each, counted
-  const sample = 'Plain words here.\n\nA `q` window.\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n```text\nx\n```\n';
-  assert.deepEqual(reading(sample), { plain: 3, dense: 3, lines: 3, code: 0, codeInD: 0 });
+  const sample = 'Plain words here.\n\nA `q` window, [`k`](#glossary).\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n' +
+    '```text\nx\n0x88\n```\n\n```sh\nnpm run tree -- --nodes 30\n```\n';
+  assert.deepEqual(reading(sample), { plain: 3, dense: 4, lines: 4, denseLines: 1, code: 0, codeInD: 0, lookUps: 1 });
+  assert.deepEqual(commandsIn(sample + 'Run `npm run tree -- --depth 0`.\n'), ['npm run tree -- --nodes 30', 'npm run tree -- --depth 0']);
+  assert.equal(lookUps('[names](#glossary), [`Q`, `O`, `K`](#glossary), [`b`](#glossary)'), 5);
   const d = reading(WALK.slice(0, WALK.indexOf('\n## Part 2')));
   const start = SOURCE.indexOf('function D(');
   assert.equal(d.codeInD, SOURCE.slice(start, SOURCE.indexOf('\n}\n', start) + 2)
@@ -1089,25 +1293,35 @@ const PATH_ROWS = [
     text: between(GUIDE, '## Known quirks', '## Glossary') + APPX },
   { row: 'to look up', links: ['#glossary'], text: between(GUIDE, '## Glossary', '') },
 ];
+const FIRST_PASS_MINUTES = 60;
 
-test('the reading path: every row is the model applied to the sections it names; the first pass ≤ 60 min', (t) => {
+test('the reading path: every row is the model applied to the sections it names, output included; the first ' +
+  `pass ≤ ${FIRST_PASS_MINUTES} min`, async (t) => {
   const table = GUIDE.split('\n').filter((l) => PATH_ROWS.some((r) => l.startsWith(`| ${r.row} |`)));
   assert.equal(table.length, PATH_ROWS.length, 'one table row for each part');
   // every part of the companion is in exactly one row (the title and reading path open the first)
   const covered = PATH_ROWS.reduce((n, r) => n + r.text.length, 0);
   assert.equal(covered, GUIDE.length + WALK.length + APPX.length);
+  // the first pass, section by section (printed, with its commands' lines)
+  for (const s of between(GUIDE, '', '## The board: 0x88').split(/\n(?=## )/)) {
+    const { m, output } = await studied(s);
+    t.diagnostic(`  ${s.trim().split('\n')[0]}: ${m.toFixed(1)} min (${output} lines of output)`);
+  }
   // every row's minutes are printed first, so that a failing run shows what to write in each
-  const rows = PATH_ROWS.map((r, k) => {
-    const stated = Number(/\| (\d+) \|$/.exec(table[k])?.[1]), m = minutes(reading(r.text));
-    t.diagnostic(`${r.row}: ${m.toFixed(1)} min, stated ${stated}`);
-    return { ...r, line: table[k], stated, m };
-  });
+  const rows = [];
+  for (const [k, r] of PATH_ROWS.entries()) {
+    const stated = Number(/\| (\d+) \|$/.exec(table[k])?.[1]), { r: seen, m, output } = await studied(r.text);
+    t.diagnostic(`${r.row}: ${m.toFixed(1)} min, stated ${stated} (${seen.plain} + ${seen.dense} dense words, ` +
+      `${seen.lines} + ${seen.denseLines} dense lines of which ${output} printed, ${seen.code + seen.codeInD} of code, ` +
+      `${seen.lookUps} look-ups)`);
+    rows.push({ ...r, line: table[k], stated, m });
+  }
   rows.forEach(({ row, links, line, stated, m }, k) => {
     assert.ok(line.startsWith(`| ${row} |`), `row ${k + 1} should be ${row}`);
     for (const link of links) assert.ok(line.includes(`](${link})`), `row ${row}: no link to ${link}`);
     assert.ok(Math.abs(stated - m) <= 1, `row ${row}: stated ${stated} min, the model gives ${m.toFixed(1)}`);
   });
-  assert.ok(minutes(reading(PATH_ROWS[0].text)) <= 60, 'the first pass takes at most an hour');
+  assert.ok(rows[0].m <= FIRST_PASS_MINUTES, `the first pass takes ${rows[0].m.toFixed(1)} min, more than an hour`);
 });
 
 // ---- npm run tree: the guide's commands, each run once (two at a time), and their output read ------
@@ -1206,7 +1420,8 @@ function readTree(stdout: string): Drawn {
   const lines = stdout.split('\n'), open: DrawnCall[] = [];
   const board = lines.filter((l) => /^[1-8] [.pnbrqkPNBRQK]{8}$/.test(l)).map((l) => l.slice(2));
   let root: DrawnCall | undefined, best = '';
-  for (const l of lines.slice(lines.indexOf('') + 1)) {
+  const first = CALL_LINE.test(lines[0]) ? 0 : lines.indexOf('') + 1;         // (after the heading, if any)
+  for (const l of lines.slice(first)) {
     const call = CALL_LINE.exec(l), pass = PASS_LINE.exec(l), end = END_LINE.exec(l), ret = RETURNS_LINE.exec(l);
     if (call) {
       const c = drawnCall(call);
@@ -1280,138 +1495,167 @@ test('readTree: calls, the passes they belong to, results, tags, and the nested 
   assert.throws(() => readTree(out.split('\n').slice(0, -1).join('\n')), /does not end/);
 });
 
-// ---- the first pass: each section ends with a tree command and what to look for ----------------
+// ---- the first pass: each section ends with commands, each followed by what to look for ----------
 
-interface FirstPassSection { heading: string; command: string; lookFor: string }
+const MATE = 'k7/p1K5/1P6/8/8/8/8/8 w - - 0 1';
+interface Command { command: string; lookFor: string }
+interface FirstPassSection { heading: string; text: string; commands: Command[] }
 
-/** The first pass's sections, each with the command it ends with and its "Look for" paragraph. */
+/** The first pass's sections, each with its commands (the last line of each ```sh block) and the
+ *  "Look for" paragraph after each. */
 function firstPass(): FirstPassSection[] {
   const text = between(GUIDE, '## A chess engine in one page', '## The board: 0x88');
-  return text.split(/\n(?=## )/).filter((s) => s.startsWith('## ') || s.startsWith('\n## ')).map((s) => {
-    const sh = fencedBlocks(s).filter((blk) => blk.lang === 'sh');
-    assert.ok(sh.length > 0, `${s.trim().split('\n')[0]}: no command`);
-    const after = s.slice(s.lastIndexOf('```') + 3).trim();
+  return text.split(/\n(?=## )/).filter((s) => s.trim().startsWith('## ')).map((s) => {
     const heading = s.trim().split('\n')[0];
-    return { heading, command: sh.at(-1)!.lines.map((l) => l.text).join('\n'), lookFor: squish(after) };
+    const commands = fencedBlocks(s).filter((blk) => blk.lang === 'sh').map((blk) => {
+      const after = s.split('\n').slice(blk.lines.at(-1)!.line + 1).join('\n').trim();
+      return { command: blk.lines.at(-1)!.text, lookFor: squish(after.split(/\n\s*\n/)[0]) };
+    });
+    return { heading, text: s, commands };
   });
 }
 
-test('the first pass: eleven sections, each ending with one npm run tree command and what to look for', () => {
+test('the first pass: eleven sections, each ending with npm run tree commands, each with what to look for', () => {
   const sections = firstPass();
   assert.deepEqual(sections.map((s) => s.heading), ['## A chess engine in one page', '## The board',
     '## The pieces', '## The moves', '## The score', '## The search', '## Alpha-beta', '## Iterative deepening',
     '## Remembered positions', '## King capture', '## Mate and stalemate']);
   for (const s of sections) {
-    assert.match(s.command, /^npm run tree -- [^\n#]*$/, s.heading);
-    const ends = s.lookFor.startsWith('Look for') && !s.lookFor.includes('```');
-    assert.ok(ends, `${s.heading}: ends with what to look for`);
+    assert.ok(s.commands.length > 0, `${s.heading}: no command`);
+    for (const c of s.commands) {
+      assert.match(c.command, /^npm run tree -- [^\n#]*$/, s.heading);
+      assert.ok(c.lookFor.startsWith('Look for'), `${s.heading}: ${c.command} is followed by what to look for`);
+    }
+    assert.ok(squish(s.text).trim().endsWith(s.commands.at(-1)!.lookFor), `${s.heading} ends with what to look for`);
   }
+  // the first pass sends no one to --help, and its commands are all in ```sh blocks
+  const first = between(GUIDE, '', '## The board: 0x88');
+  assert.ok(!/--help/.test(prose(first)), 'the first pass sends the reader to --help');
+  assert.deepEqual([...prose(first).matchAll(/`npm (run tree|start) --/g)], [], 'a command inside the first pass\'s prose');
 });
 
 const WHITE_PAWN_GAIN = (from: string, to: string, partners: number): number =>
   b[square(from) + 8] - b[square(to) + 8] + 9 * (partners - 1);
+/** The steps of type p, in the order D()'s direction loop takes them. */
+function stepsOf(p: number): number[] {
+  const out: number[] = [];
+  let r = p, j = o[p + 16];
+  while ((r = p > 2 && r < 0 ? 0 - r : 0 - o[++j])) out.push(r);
+  return out;
+}
 
-/** The first pass's checks, one a section: what its "Look for" says, found in its command's output. */
-const LOOK_FOR: Record<string, (d: Drawn, say: string) => void> = {
-  '## A chess engine in one page': (d, say) => {
+/** The first pass's checks, one a section: what each "Look for" says, found in its command's output. */
+const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | void> = {
+  '## A chess engine in one page': ([d], [say]) => {
     assert.equal(d.board.length, 8);
     assert.deepEqual([d.root.v, d.best], [I / 2 - 1, 'b6b7']);
-    assert.ok(say.includes(`last, \`returns ${d.root.v}, best ${d.best}\``));
+    assert.deepEqual(d.root.passes.map((p) => p.n), [1, 2, 3]);
+    const third = `pass 3 done: ${d.root.passes[2].text}`;
+    assert.ok(say.includes(`\`${third}\`: the third pass finds the mate, the pawn to b7`), third);
+    assert.ok(d.lines.some((l) => l.endsWith('P pawn (the game prints * and +), N knight, B bishop, R rook, ' +
+      'Q queen, K king; black in lower case')), 'the board says what its letters are');
   },
-  '## The board': (d, say) => {
-    assert.deepEqual([d.board[3], d.board[4]], ['....p...', '....P...'], 'the board drawn at the top');
+  '## The board': ([d], [say]) => {
     const E = d.root.args[4];
     assert.equal(E, name(square('e7') + 16));
-    assert.ok(say.includes(`the board drawn at the top, and the root's \`E\`, ${E} (\`0x${hex2(square(E))}\` = ` +
-      `${square(E)}): the square black's pawn skipped`));
+    assert.ok(say.includes(`the root's fifth argument, ${E} (${square(E)}, in the engine): the square black's pawn ` +
+      'just skipped'));
+    assert.equal(d.board.length, 0, '--no-board');
   },
-  '## The pieces': (d, say) => {
+  '## The pieces': ([d], [say]) => {
     const root = -99 * (w[7] - w[1]);
-    const move = WHITE_PAWN_GAIN('e4', 'd5', 0);                      // centre points, and no partner
+    const centre = b[square('e4') + 8] - b[square('d5') + 8], move = WHITE_PAWN_GAIN('e4', 'd5', 0);
     const reply = -(root + move + 99 * w[7]);
+    assert.deepEqual([centre, move], [-1, -10]);
     assert.equal(d.root.args[3], String(root));
-    assert.equal(callsOf(passOf(d.root, 2), 'e4d5')[0].args[3], String(reply));
-    assert.ok(say.includes(`the root's \`e\`, ${root}`));
-    assert.ok(say.includes(`white is ${99 * w[1]} up, less ${-move} for the pawn's move`));
+    assert.deepEqual(passOf(d.root, 2).calls.map((c) => [c.move, c.args[3]]), [['e4d5', String(reply)]]);
+    assert.ok(say.includes(`running score, ${root}: white's pawn against black's queen. After e4d5 white is ` +
+      `${99 * w[1]} up, less ${-move} for the pawn's move (${-centre} centre point, as d5 is farther from the ` +
+      `middle than e4, and 9 for a pawn leaving no partner`));
     assert.ok(say.includes(`black's reply starts from \`e\` = ${reply}`));
   },
-  '## The moves': (d, say) => {
-    assert.ok(say.includes('the calls above `pass 2 done`: the king\'s, then the knight\'s, b1d2, b1c3, b1a3'));
+  '## The moves': ([d], [say]) => {
     const moves = passOf(d.root, 2).calls.map((c) => c.move);
-    assert.deepEqual(moves.filter((m) => m.startsWith('b1')), ['b1d2', 'b1c3', 'b1a3']);
-    const lastKing = Math.max(...moves.map((m, k) => (m.startsWith('a1') ? k : -1)));
-    assert.ok(lastKing >= 0 && moves.findIndex((m) => m.startsWith('b1')) > lastKing, 'the king first');
+    assert.ok(d.root.passes.length === 1 && moves.every((m) => /^(a1|b1)/.test(m)), '--pass 2 alone');
+    const knight = square('b1'), on = stepsOf(3).filter((r) => !(knight + r & M));
+    assert.deepEqual(moves, ['a1a2', 'a1b2', ...on.map((r) => `b1${name(knight + r)}`)]);
+    assert.equal(stepsOf(3).length - on.length, 5);
+    assert.ok(say.includes(`king's moves, a1a2, a1b2, then the knight's, ${moves.slice(2).join(', ')}: its steps ` +
+      `${on.slice(0, -1).join(', ')} and ${on.at(-1)} from ${knight}, in the list's order (the other five leave ` +
+      'the board)'));
   },
-  '## The score': (d, say) => {
-    assert.ok(say.startsWith('Look for each reply\'s `e`, minus what the move earned: e2e4\'s is -15'));
+  '## The score': ([d], [say]) => {
     const e = (move: string): number => Number(callsOf(passOf(d.root, 2), move)[0].args[3]);
     const gain = (x: string, y: string): number => b[square(x) + 8] - b[square(y) + 8];
-    const expected = [-WHITE_PAWN_GAIN('e2', 'e4', 2), -gain('b1', 'c3'), -gain('g1', 'f3')];
-    assert.deepEqual([e('e2e4'), e('b1c3'), e('g1f3')], expected);
+    assert.deepEqual([e('e2e4'), e('b1c3'), e('g1f3')], [-WHITE_PAWN_GAIN('e2', 'e4', 2), -gain('b1', 'c3'), -gain('g1', 'f3')]);
+    const partners = [square('e2') - 2, square('e2') + 2];                  // two files to either side
+    assert.ok(partners.every((s) => START[s] === START[square('e2')]));
+    assert.ok(say.includes(`e2e4's is ${e('e2e4')} (${gain('e2', 'e4')} centre points, 9 for the partners on ` +
+      `${name(partners[0])} and ${name(partners[1])}), b1c3's ${e('b1c3')}, g1f3's ${e('g1f3')}`));
   },
-  '## The search': (d, say) => {
+  '## The search': ([d], [say]) => {
     const c7d6 = callsOf(passOf(d.root, 3), 'c7d6')[0];
     const replies = c7d6.passes.flatMap((p) => p.calls), a7b6 = replies.find((c) => c.move === 'a7b6')!;
     assert.ok(c7d6.args[0] === '16' && replies.length === 5 && replies.every((c) => c.args[0] === '8'));
     const { score, best } = passScore(c7d6.passes.at(-1)!);
     assert.deepEqual([score, best, c7d6.v], [scoreOf(a7b6.v, Number(c7d6.args[3])), 'a7b6', score]);
     assert.equal(score, -a7b6.v - 1);                                   // the delayed-gain penalty
-    assert.ok(say.includes(`white's returns ${a7b6.v}; black's pass scores ${score} (a point less`));
-    assert.ok(say.includes(`penalty](#the-delayed-gain-penalty)), best ${best}.`));
+    assert.ok(say.includes(`white's returns ${a7b6.v}; black's pass scores ${score} (a point less), best ${best}.`));
   },
-  '## Alpha-beta': (d, say) => {
+  '## Alpha-beta': async ([d], [say]) => {
     const third = passOf(d.root, 3);
-    const d8 = callsOf(third, 'c7d8')[0], c6 = callsOf(third, 'c7c6')[0];
+    assert.deepEqual(third.calls.map((c) => c.move), ['c7d8']);
+    const d8 = third.calls[0], c6 = callsOf(passOf((await tree(`npm run tree -- --fen "${MATE}"`)).root, 3), 'c7c6')[0];
     const l = Number(d8.args[2]), replies = d8.passes.flatMap((p) => p.calls);
     assert.equal(l, c6.v);                                              // white has c7c6 at -3: l is 3
     assert.equal(replies.length, 1);
     const worth = scoreOf(replies[0].v, Number(d8.args[3])), last = d8.passes.at(-1)!;
     assert.ok(worth >= l && passScore(last).score === worth && tagged(last, TAG.cut) && d8.v === worth);
-    assert.ok(say.includes(`its \`l\` is ${l}, as white already has c7c6, worth ${scoreOf(c6.v, 0)}; ` +
-      `black's first reply is worth ${worth} ≥ ${l}, and black's pass ends there, tagged \`${TAG.cut}\``));
+    assert.ok(say.includes(`c7d8's \`l\`, ${l}: white already has c7c6, worth ${scoreOf(c6.v, 0)} (searched before ` +
+      `it in this pass). Black's first reply is worth ${worth} ≥ ${l}, and black's pass ends there, tagged \`${TAG.cut}\``));
   },
-  '## Iterative deepening': (d, say) => {
-    assert.ok(say.startsWith(`Look for d2d4, best in pass 2, tried first in pass 3, tagged \`${TAG.hint}\`, then ` +
-      `again in its place; and the replies tagged \`${TAG.pat}\`, returning their own \`e\``));
-    assert.equal(passScore(passOf(d.root, 2)).best, 'd2d4');
-    const third = passOf(d.root, 3), d4 = callsOf(third, 'd2d4');
-    assert.ok(third.calls[0] === d4[0] && d4.length === 2 && tagged(d4[0], TAG.hint) && !tagged(d4[1], TAG.hint));
-    const pat = passOf(d.root, 2).calls.filter((c) => c.tags.includes(TAG.pat));
-    assert.ok(pat.length > 0 && pat.every((c) => c.v === Number(c.args[3])));
+  '## Iterative deepening': async ([d], [say]) => {
+    const [second, third] = [passOf(d.root, 2), passOf(d.root, 3)];
+    assert.deepEqual([second.calls.map((c) => c.move), third.calls.map((c) => c.move)], [['c7d6'], ['c7d6', 'c7d6']]);
+    const [early, hint, again] = [second.calls[0], ...third.calls];
+    assert.ok(tagged(early, TAG.pat) && early.v === Number(early.args[3]) && passScore(second).best === 'c7d6');
+    assert.ok(tagged(hint, TAG.hint) && hint.probe === `d 1 v ${early.v}` && !tagged(again, TAG.hint));
+    assert.ok(tagged(again, TAG.answer) && again.inside === 0);
+    // the hint's call, drawn with its replies (the search's command): pass 2 only, from its depth-1 entry
+    const deep = callsOf(passOf((await tree(firstPass()[5].commands[0].command)).root, 3), 'c7d6')[0];
+    assert.deepEqual(deep.passes.map((p) => p.n), [2]);
+    assert.ok(say.includes(`Look for c7d6 in pass 2, tagged \`${TAG.pat}\` (it returns its own \`e\`), and best; in ` +
+      `pass 3 tried first, tagged \`${TAG.hint}\`, its probe finding the depth-1 entry, \`${hint.probe}\`, so it ` +
+      'searches pass 2 only; then c7d6 again in its place, found in the table.'));
   },
-  '## Remembered positions': (d, say) => {
+  '## Remembered positions': ([d], [say]) => {
     const probe = `d 99 v ≥ ${I}`;
-    assert.ok(say.includes(`c7b7 and c7b8 in the third pass, tagged \`${TAG.answer}\`: the probe found ` +
-      `\`${probe}\`, the king capture stored in pass 2 at depth 99 (any depth), and each returns it`));
-    for (const move of ['c7b7', 'c7b8']) {
-      assert.ok(tagged(callsOf(passOf(d.root, 2), move)[0], TAG.king), move);
-      const c = callsOf(passOf(d.root, 3), move)[0];
-      assert.deepEqual([c.probe, c.v, c.inside, c.tags], [probe, I, 0, [TAG.answer]], move);
-    }
+    assert.ok(say.includes(`Look for c7b7 and c7b8, tagged \`${TAG.answer}\`: the probe found \`${probe}\``));
+    const calls = passOf(d.root, 3).calls;
+    assert.deepEqual(calls.map((c) => [c.move, c.probe, c.v, c.inside, c.tags]),
+      ['c7b7', 'c7b8'].map((m) => [m, probe, I, 0, [TAG.answer]]));
   },
-  '## King capture': (d, say) => {
-    const b6b7 = callsOf(passOf(d.root, 3), 'b6b7')[0];
-    const replies = b6b7.passes.flatMap((p) => p.calls).filter((c) => c.move !== 'null');
-    assert.ok(replies.length === 4 && replies.every((c) => c.args[0] === '8' && c.v === I && tagged(c, TAG.king)));
-    const tag = replies.find((c) => c.move === 'a8b8')!.tags.find((t) => t.startsWith(TAG.king))!;
-    assert.equal(tag, `${TAG.king} (c7b8)`);                            // from the king's square to b8
-    assert.equal(d.board[8 - 7][2], 'K');
-    assert.ok(say.includes(`each of black's four replies is a call for white that returns ${I}, tagged with the ` +
-      `capture, such as \`${tag}\`: white's king takes black's on b8`));
+  '## King capture': ([d], [say]) => {
+    const calls = passOf(d.root, 2).calls;
+    assert.deepEqual(calls.map((c) => [c.move, c.v, c.tags[0]]),
+      [['c7b7', I, `${TAG.king} (a8b7)`], ['c7b8', I, `${TAG.king} (a8b8)`]]);
+    assert.ok(say.includes(`the reply returns ${I}, tagged \`${TAG.king} (a8b7)\`: black's king takes white's on b7`));
   },
-  '## Mate and stalemate': (d, say) => {
-    const second = passOf(d.root, 2), probe = second.calls.at(-1)!;
-    const moves = second.calls.slice(0, -1);
+  '## Mate and stalemate': ([d, stale], [say, sayStale]) => {
+    const b6b7 = callsOf(passOf(d.root, 3), 'b6b7')[0], pass = b6b7.passes.at(-1)!;
+    const moves = pass.calls.slice(0, -1), probe = pass.calls.at(-1)!;
     assert.ok(moves.length === 4 && moves.every((c) => c.v === I && tagged(c, TAG.king)));
-    assert.deepEqual([probe.move, probe.tags], ['null', [TAG.nullMove]]);
-    assert.deepEqual(probe.args, ['8', String(-I), String(I), '0', String(S), '8', '1'], 'the probe inherits z = 8');
-    assert.ok(probe.passes.length > 1 && probe.passes.every((p, k) => p.n === k + 1), 'its own passes');
-    const last = passScore(probe.passes.at(-1)!).score, root = quot(-last, 2);
-    assert.deepEqual([last, probe.v, d.root.v], [I / 2 - 1, last, root]);
-    assert.ok(second.text.endsWith(`${root} after the null move`) && second.tags.includes(TAG.noMove));
-    assert.ok(say.includes(`then the \`null\` call, tagged \`${TAG.nullMove}\`: a root search of white's, drawn ` +
-      `with its own passes, the last scoring ${last}. The root's pass line, tagged \`${TAG.noMove}\`, reads ` +
-      `\`${root} after the null move\``));
+    assert.ok(probe.move === 'null' && tagged(probe, TAG.nullMove) && tagged(probe, TAG.king) && probe.v === I);
+    assert.ok(pass.text.endsWith(`${-I / 2} after the null move`) && pass.tags.includes(TAG.noMove));
+    assert.deepEqual([b6b7.v, d.root.v], [-I / 2, I / 2 - 1]);
+    assert.ok(say.includes(`b6b7's pass line reads \`${-I / 2} after the null move\`, tagged \`${TAG.noMove}\`. ` +
+      `To white, ${I / 2} less a point: ${I / 2 - 1}.`));
+    // Loyd's stalemate, as a call with z not 8: the null move stands pat
+    const last = stale.root.passes.at(-1)!, sp = last.calls.at(-1)!;
+    assert.ok(last.calls.length === 5 && last.calls.slice(0, 4).every((c) => c.v === I && tagged(c, TAG.king)));
+    assert.ok(sp.move === 'null' && tagged(sp, TAG.pat) && sp.v === 0 && stale.root.v === 0);
+    assert.ok(last.text.endsWith('0 after the null move') && sayStale.includes('The pass line reads `0 after the null move`, and the call returns 0.'));
+    assert.equal(stale.root.args[3], String(-(4 * 99 * w[1] + 99 * w[3] + 99 * w[5])));
   },
 };
 
@@ -1419,7 +1663,7 @@ test('the first pass: each command shows what its section says to look for', asy
   for (const s of firstPass()) {
     const check = LOOK_FOR[s.heading];
     assert.ok(check, `${s.heading}: no check`);
-    check(await tree(s.command), s.lookFor);
+    await check(await Promise.all(s.commands.map((c) => tree(c.command))), s.commands.map((c) => c.lookFor));
   }
 });
 
@@ -1430,12 +1674,14 @@ const OUTPUT_SPAN = new RegExp(`^(${Object.values(TAG).map((t) => t.replace(/[()
 test('the first pass: the tags and names of the reworked tree, each quoted from its output', async () => {
   const quoted = new Set<string>();
   for (const s of firstPass()) {
-    const d = await tree(s.command);
-    for (const [, span] of s.lookFor.matchAll(/`([^`]+)`/g)) {
-      if (!OUTPUT_SPAN.test(span)) continue;
-      const found = d.lines.some((l) => l.includes(span));
-      assert.ok(found, `${s.heading}: \`${span}\` is not in the output of ${s.command}`);
-      quoted.add(Object.values(TAG).find((t) => span.startsWith(t)) ?? span);
+    for (const c of s.commands) {
+      const d = await tree(c.command);
+      for (const [, span] of c.lookFor.matchAll(/`([^`]+)`/g)) {
+        if (!OUTPUT_SPAN.test(span)) continue;
+        const found = d.lines.some((l) => l.includes(span));
+        assert.ok(found, `${s.heading}: \`${span}\` is not in the output of ${c.command}`);
+        quoted.add(Object.values(TAG).find((t) => span.startsWith(t)) ?? span);
+      }
     }
   }
   // every tag a learner meets in a think is shown where the section that explains it ends
@@ -1446,32 +1692,33 @@ test('the first pass: the tags and names of the reworked tree, each quoted from 
 
 // ---- every other command beside a figure of the guide: what the prose says of it, from its output ----
 
-const QUEEN_CALL = (z: string, n: number): string =>
-  `npm run tree -- --fen "$Q" --call "D(8, -8000, 8000, 0, 128, ${z}, ${n})"`;
-const LOYD_CALL = (n: number): string => `npm run tree -- --fen "$L" --call "D(16, -8000, 8000, -990, 128, e6, ${n})"`;
+const QUEEN_CALL = (z: string, n: number, focus = ''): string =>
+  `npm run tree -- --fen "$Q" --call "D(8, -8000, 8000, 0, 128, ${z}, ${n})"${focus} --no-board`;
+const LOYD_CALL = (n: number): string =>
+  `npm run tree -- --fen "$L" --call "D(16, -8000, 8000, -990, 128, e6, ${n})" --no-board`;
+const LOYD_GAME = 'e2e3 a7a5 d1h5 a8a6 h5a5 h7h5 h2h4 a6h6 a5c7 f7f6 c7d7 e8f7 d7b7 d8d3 b7b8 d3h7 b8c8 f7g6 c8e6';
 
 /** The guide's commands that are no first-pass section's own, each with what the prose near it states. */
 const FIGURES: Record<string, (d: Drawn) => void> = {
-  'npm run tree -- --moves "f2f3 e7e5 g2g4 d8h4" --depth 0': (d) => {
-    const pass = d.root.passes.at(-1)!;
-    assert.ok(pass.tags.includes(TAG.noMove) && pass.text.endsWith(`${d.root.v} after the null move`));
-    says(`After fool's mate (\`npm run tree -- --moves "f2f3 e7e5 g2g4 d8h4" --depth 0\`) white's search ` +
-      `returns ${d.root.v}`, 'guide');
-  },
-  [LOYD_CALL(2)]: (d) => {
-    const probe = passOf(d.root, 2).calls.at(-1)!;
-    assert.deepEqual([probe.move, probe.args[5], probe.passes.length], ['null', 'e6', 0], 'not a root search');
-    says(`Deeper in a tree (\`z\` not 8) the position returns ${d.root.v} when searched to depth 2 or more`, 'guide');
-  },
   [LOYD_CALL(1)]: (d) => {
     assert.deepEqual([d.root.passes.length, d.root.passes[0].tags], [1, [TAG.pat]]);
-    says(`at depth 1 it stands pat at its \`e\` (${d.root.v} if that is black's material`, 'guide');
+    says('Deeper in a tree (`z` not 8) the position returns 0 when searched to depth 2 or more (the first ' +
+      `pass's command); at depth 1 it stands pat at its \`e\`:`, 'guide');
+    assert.equal(d.root.v, Number(d.root.args[3]));
   },
-  'npm run tree -- --nodes 30': (d) => {
-    assert.equal(passOf(d.root, 2).text, 'ply 1, 21 nodes, score 14, best c2c4');
-    says('the table holds c2-c4 (`npm run tree -- --nodes 30`, pass 2)', 'guide');
+  'npm run tree -- --moves "$G" --depth 0 --no-board': (d) => {
+    assert.equal(GUIDE_TREE.vars.get('G'), LOYD_GAME);
+    const pass = d.root.passes.at(-1)!;
+    assert.ok(pass.tags.includes(TAG.noMove) && pass.text === `466 nodes, score -8000, ${d.root.v} after the null move`);
   },
-  'npm run tree -- --call "D(8, -8000, -50, 0, 128, 128, 3)"': (d) => {
+  'npm run tree -- --fen "$L" --depth 0 --no-board': (d) => {
+    assert.equal(d.root.passes.at(-1)!.text, `467 nodes, score -8000, ${d.root.v} after the null move`);
+  },
+  'npm run tree -- --nodes 20 --depth 0 --no-board': (d) => {
+    assert.equal(passOf(d.root, 2).text, '21 nodes, score 14, best c2c4');
+    says('the table holds c2-c4 (`npm run tree -- --nodes 20 --depth 0 --no-board`, pass 2)', 'guide');
+  },
+  'npm run tree -- --call "D(8, -8000, -50, 0, 128, 128, 3)" --no-board': (d) => {
     const l = Number(d.root.args[2]), passes = d.root.passes;
     assert.ok(passes.every((p) => tagged(p, TAG.cut)) && tagged(passes[0], TAG.pat));
     assert.deepEqual(passes.map((p) => p.calls.length), [0, 1, 1]);
@@ -1482,8 +1729,8 @@ const FIGURES: Record<string, (d: Drawn) => void> = {
     assert.deepEqual([d.root.passes.length, d.root.passes[0].calls, d.root.passes[0].tags], [1, [], [TAG.pat]]);
     says(`\`D()\` at depth 1 with \`z = 128\` (no last move) returns ${d.root.v}: d2×e3 and f2×e3 are not searched`);
   },
-  [QUEEN_CALL('128', 2)]: (d) => {
-    assert.ok(callsOf(passOf(d.root, 2), 'd2e3').length === 1);
+  [QUEEN_CALL('128', 2, ' --pass 2 --path d2e3')]: (d) => {
+    assert.deepEqual(passOf(d.root, 2).calls.map((c) => c.move), ['d2e3']);
     says(`At depth 2 it returns ${d.root.v};`, 'guide');
   },
   [QUEEN_CALL('e3', 1)]: (d) => {
@@ -1493,17 +1740,24 @@ const FIGURES: Record<string, (d: Drawn) => void> = {
     says(`at depth 1 with \`z\` = e3 (the queen "just arrived") also ${d.root.v}: ${99 * w[7]} for the queen, ` +
       `${pawn} for the pawn's centre and structure points, less 1`);
   },
-  'npm run tree -- --fen "7k/8/5K2/8/8/8/8/1R6 w - - 0 1" --depth 0': (d) => {
+  'npm run tree -- --fen "7k/8/5K2/8/8/8/8/1R6 w - - 0 1" --depth 0 --no-board': (d) => {
     says(`the king on h8 is a mate in two, ${d.root.v};`, 'guide');
   },
-  'npm run tree -- --fen "7k/8/6K1/8/8/8/8/1R6 w - - 0 1" --depth 0': (d) => {
+  'npm run tree -- --fen "7k/8/6K1/8/8/8/8/1R6 w - - 0 1" --depth 0 --no-board': (d) => {
     says(`with the white king on g6, a mate in one, ${d.root.v}:`, 'guide');
   },
-  'npm run tree -- --keys --nodes 30': (d) => {
+  'npm run tree -- --keys --nodes 20 --path e2e4 --no-board': (d) => {
     const J = callsOf(passOf(d.root, 2), 'e2e4')[0].args[4];
-    says(`wraps (\`| 0\`) to ${J} after adding the root's 1 (e2e4's \`J\` in \`npm run tree -- --keys --nodes 30\`)`);
+    says(`wraps (\`| 0\`) to ${J} after adding the root's 1 (e2e4's \`J\` in ` +
+      '`npm run tree -- --keys --nodes 20 --path e2e4 --no-board`)');
   },
-  'npm run tree -- --fen "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1" --call "D(8, -8000, 8000, 0, 128, 128, 3)"': (d) => {
+  'npm run tree -- --moves "e2e4 e7e5" --nodes 300 --pass 3 --path d2d4,d2d3 --no-board': (d) => {
+    const calls = passOf(d.root, 3).calls;
+    assert.deepEqual(calls.map((c) => [c.move, c.args[4]]), [['d2d4', String(S)], ['d2d3', String(S)], ['d2d4', 'd3']]);
+    assert.ok(tagged(calls[0], TAG.hint) && !tagged(calls[2], TAG.hint));
+    says('(after 1. e4 e5, pass 3: d2d4 with `E` 128, d2d3, then d2d4 with d3:', 'guide');
+  },
+  'npm run tree -- --fen "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1" --call "D(8, -8000, 8000, 0, 128, 128, 3)" --path e4d5,e4e5 --no-board': (d) => {
     const [second, third] = [passOf(d.root, 2), passOf(d.root, 3)];
     assert.ok(passScore(second).best === 'e4d5' && callsOf(second, 'e4e5').length === 1);
     assert.ok(tagged(third.calls[0], TAG.hint) && third.calls[0].move === 'e4d5' && !callsOf(third, 'e4e5').length);
@@ -1512,7 +1766,7 @@ const FIGURES: Record<string, (d: Drawn) => void> = {
 };
 
 const REPLY_TO_CASTLING = (f2: string): string =>
-  `npm run tree -- --fen "k7/8/8/8/8/8/${f2}p1/5RK1 b - - 0 1" --call "D(16, -8000, 8000, 0, f1, g1, 1)"`;
+  `npm run tree -- --fen "k7/8/8/8/8/8/${f2}p1/5RK1 b - - 0 1" --call "D(16, -8000, 8000, 0, f1, g1, 1)" --no-board`;
 FIGURES[REPLY_TO_CASTLING('5P')] = (d) => {
   const tag = `${TAG.castling} (g2f1)`;
   assert.ok(d.root.passes[0].tags.includes(tag) && d.root.v === replyToCastling('P'));
@@ -1523,11 +1777,11 @@ FIGURES[REPLY_TO_CASTLING('6')] = (d) => {
   says(`with f2 empty, ${d.root.v}: \`${REPLY_TO_CASTLING('6')}\``, 'guide');
 };
 
-FIGURES['npm run tree -- --fen "k7/8/8/8/8/8/8/3KQQQ1 w - - 0 1"'] = (d) => {
+FIGURES['npm run tree -- --fen "k7/8/8/8/8/8/8/3KQQQ1 w - - 0 1" --no-board'] = (d) => {
   const Q = Number(d.root.args[3]);
   assert.ok(Q > I / 4 && Q === 3 * 99 * w[7] && d.root.passes.length === 1 && !d.best);
-  assert.equal(d.root.passes[0].text, `ply 98, 1 node, score ${Q}`);
-  says('(three queens: pass 1 ends at ply 98 with no best move in', 'guide');
+  assert.equal(d.root.passes[0].text, `1 node, score ${Q}`);
+  says('(three queens: pass 1 scores the material alone, beyond 2000, with no move:', 'guide');
 };
 
 /** What a `# …` beside a command says: `returns V`, `best M` or a tag, each found in the output. */
@@ -1541,7 +1795,7 @@ function claims(comment: string, d: Drawn): void {
 }
 
 test('every figure of the guide with a command beside it: the command prints it', async () => {
-  const own = new Set(firstPass().map((s) => s.command));
+  const own = new Set(firstPass().flatMap((s) => s.commands.map((c) => c.command)));
   const traced = 'npm run tree -- --fen "k7/p1K5/1P6/8/8/8/8/8 w - - 0 1"';
   const listed = GUIDE_TREE.commands.map((c) => c.text);
   for (const c of GUIDE_TREE.commands) {
@@ -1557,7 +1811,7 @@ test('every figure of the guide with a command beside it: the command prints it'
 
 test('first pass figures: where the root stops deepening', () => {
   assert.ok(SOURCE.includes('while (d++ < n || z === 8 && N < nodeLimit && d < 98)') && /let nodeLimit = 1e7;/.test(SOURCE));
-  says(`while the node count [\`N\`](#glossary) is below the limit (\`--nodes\`, default ${(1e7).toLocaleString('en-US')}) ` +
+  says(`while the node count \`N\` is below the limit (\`--nodes\`, default ${(1e7).toLocaleString('en-US')}) ` +
     'and the depth below 98', 'guide');
 });
 
