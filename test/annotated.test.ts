@@ -1161,9 +1161,10 @@ function paragraphs(md: string): string[] {
   return out;
 }
 
-/** The glossary rows a stretch of prose sends the reader to: one a name in each link's text. */
+/** The glossary rows a stretch of prose sends the reader to: one a name in each link's text (a table's
+ *  link, such as the reading path's row for the glossary, sends no one to a row). */
 export function lookUps(md: string): number {
-  return [...prose(md).matchAll(/\[([^\]]*)\]\(#glossary\)/g)]
+  return [...paragraphs(md).join('\n').matchAll(/\[([^\]]*)\]\(#glossary\)/g)]
     .reduce((n, m) => n + Math.max(1, [...m[1].matchAll(/`\w`/g)].length), 0);
 }
 
@@ -1265,7 +1266,7 @@ test('the reading model: the rule for dense paragraphs and lines, and the rates 
     '```text\nx\n0x88\n```\n\n```sh\nnpm run tree -- --nodes 30\n```\n';
   assert.deepEqual(reading(sample), { plain: 3, dense: 4, lines: 4, denseLines: 1, code: 0, codeInD: 0, lookUps: 1 });
   assert.deepEqual(commandsIn(sample + 'Run `npm run tree -- --depth 0`.\n'), ['npm run tree -- --nodes 30', 'npm run tree -- --depth 0']);
-  assert.equal(lookUps('[names](#glossary), [`Q`, `O`, `K`](#glossary), [`b`](#glossary)'), 5);
+  assert.equal(lookUps('[names](#glossary), [`Q`, `O`, `K`](#glossary), [`b`](#glossary)\n\n| [x](#glossary) |'), 5);
   const d = reading(WALK.slice(0, WALK.indexOf('\n## Part 2')));
   const start = SOURCE.indexOf('function D(');
   assert.equal(d.codeInD, SOURCE.slice(start, SOURCE.indexOf('\n}\n', start) + 2)
