@@ -332,6 +332,8 @@ test('figures: the pieces and their printing', () => {
     `(${black[0]} to ${black[4]})`);
   for (let s = 0; s < 128; s++) if (!(s & 8)) assert.equal(PRINT[START[s] & 15], start[s >> 4][s & 7]);
   assert.deepEqual([PRINT[9], PRINT[18 & 15]], ['*', '+']);
+  says('The tree draws a white pawn as P, a black one as p (the game prints `*` and `+`); N is a knight, B bishop, ' +
+    'R rook, Q queen, K king.', 'guide');
   says(`\`"${PRINT}"\``, 'guide');
   says(`pawn ${99 * w[1]}, knight and bishop ${99 * w[3]}, rook ${99 * w[6]}, queen ${99 * w[7]}; ` +
     `the king's ${w[4]} gives ${99 * w[4]}`);
