@@ -268,7 +268,15 @@ test('figures: the 0x88 board, its edge test and its walk', () => {
     ...[...Array(8)].map((_, r) => `rank ${8 - r}  ` + [...Array(8)].map((_, f) => ` ${hex2(16 * r + f)}`).join('') +
       '  | ' + [...Array(8)].map((_, f) => ` ${hex2(16 * r + f + 8)}`).join(''))].join('\n');
   draws(grid);
-  for (const n of ['e2', 'e4', 'a8', 'h1']) says(`${n} is \`0x${hex2(square(n))}\` = ${square(n)}`);
+  for (const n of ['e2', 'h1']) says(`${n} is \`0x${hex2(square(n))}\` = ${square(n)}`);
+  // the first pass's board, in decimal: 16 × row + file
+  says(`A square is \`16 × row + file\`, row 0 being rank 8: ${['e2', 'e4', 'a8', 'h1'].map((n, k) =>
+    `${n}${k ? '' : ' is'} ${square(n)}`).join(', ')}.`, 'guide');
+  for (const r of [8, 7, 2, 1]) {
+    const row = 16 * (8 - r);
+    draws(`rank ${r}${[...Array(8)].map((_, f) => String(row + f).padStart(5)).join('')}   |  ` +
+      `${String(row + 8).padStart(3)} … ${row + 15}`);
+  }
   // the edge examples: what is added, what comes out, which bit says "off the board"
   const edge = (label: string, x: number, r: number, verdict: string): string => {
     const y = x + r, val = y < 0 ? String(y) : `0x${hex2(y)}`;
@@ -478,7 +486,7 @@ test('figures: best move first keeps the step of the current direction (a pawn c
   assert.ok(pass(1).includes('e5') && pass(1).includes('d5'), 'pass 2 searches the push and the capture');
   assert.deepEqual(pass(2).slice(0, 2), ['d5', 'd5'], 'pass 3: the capture slipped in first, then again in order');
   assert.ok(!pass(2).includes('e5'), 'pass 3 never searches e4-e5');
-  says('After e4d5 was found best, pass 3 never searches e4e5: `npm run tree -- ' +
+  says('After e4d5 was found best, pass 3 never searches e4e5: `npm run -s tree -- ' +
     '--fen "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1" --call "D(8, -8000, 8000, 0, 128, 128, 3)" --path e4d5,e4e5 --no-board`', 'guide');
   assert.deepEqual(o.slice(o[1 + 16] + 1, o[1 + 16] + 2), [16]);               // a white pawn's first step is the push (-16)
 });
@@ -488,7 +496,7 @@ test('figures: the traced search is npm run tree\'s output, and the prose reads 
   const r = await treeRun(['--fen', FEN]);
   assert.equal(r.status, 0, r.stderr);
   assert.ok(fencedBlocks(between(GUIDE, '## A search, traced', '## The hash table'))
-    .some((blk) => blk.lang === 'sh' && blk.lines[0].text === `npm run tree -- --fen "${FEN}"`), 'the command, to run');
+    .some((blk) => blk.lang === 'sh' && blk.lines[0].text === `npm run -s tree -- --fen "${FEN}"`), 'the command, to run');
   const out = r.stdout.split('\n');
   // the engine itself (not the instrumented copy the tool runs) finds the same: score and move
   setUp('k......./p.K...../.P....../......../......../......../......../........'); A.K.fill(0);
@@ -851,7 +859,7 @@ test('after a rejected move, Enter does nothing: the C\'s transcript of the guid
   const input = 'test/fixtures/inputs/rejected-then-empty.in';
   // the golden transcript is the C's at --nodes 1000 (test/support/scripts.ts), which the port matches
   assert.ok(SCRIPTS.some((x) => x.name === 'rejected-then-empty' && x.nodes === 1000));
-  says(`(\`npm start -- --nodes 1000 < ${input}\`: e2e5, then three empty lines, change nothing)`, 'guide');
+  says(`(\`npm start -s -- --nodes 1000 < ${input}\`: e2e5, then three empty lines, change nothing)`, 'guide');
   assert.equal(read(input), 'e2e5\n\n\n\ne2e4\n\n\n');
   const { boards } = parseTranscript(golden('rejected-then-empty'));
   assert.equal(boards.length, 1 + 7);
@@ -950,10 +958,10 @@ test('#22.5 a root\'s E is O: the skipped square, else -128, and 0 before the fi
   says('| `O` | the next root\'s `E`: the square skipped or crossed, else -128 (0 before the first move) |', 'guide');
   // the tool shows each: 0 from the opening (square 0, a8), -128 from a FEN, e6 after 1. e4 e5
   const rootE = async (command: string): Promise<string> => (await tree(command)).root.args[4];
-  assert.equal(await rootE('npm run tree -- --nodes 30'), name(0));
+  assert.equal(await rootE('npm run -s tree -- --nodes 30'), name(0));
 
-  assert.equal(await rootE('npm run tree -- --fen "k7/p1K5/1P6/8/8/8/8/8 w - - 0 1"'), String(-S));
-  assert.equal(await rootE('npm run tree -- --moves "e2e4 e7e5" --depth 0 --nodes 2000'), 'e6');
+  assert.equal(await rootE('npm run -s tree -- --fen "k7/p1K5/1P6/8/8/8/8/8 w - - 0 1"'), String(-S));
+  assert.equal(await rootE('npm run -s tree -- --moves "e2e4 e7e5" --depth 0 --nodes 2000'), 'e6');
 });
 
 test('#22.7 README: the castling rule, as E ^ 16 decides it (see the engine and C checks above)', () => {
@@ -1017,8 +1025,8 @@ test('#27.1 the table is cleared before each move\'s check, not before a think: 
   says('The program clears the table before it checks each move, not before a think: a think starts with ' +
     'what the last check stored.', 'guide');
   // the same position, thought about after the game's last check and on an empty table
-  const game = (await tree('npm run tree -- --moves "$G" --depth 0 --no-board')).root.passes.at(-1)!;
-  const fresh = (await tree('npm run tree -- --fen "$L" --depth 0 --no-board')).root.passes.at(-1)!;
+  const game = (await tree('npm run -s tree -- --moves "$G" --depth 0 --no-board')).root.passes.at(-1)!;
+  const fresh = (await tree('npm run -s tree -- --fen "$L" --depth 0 --no-board')).root.passes.at(-1)!;
   const nodes = (p: DrawnPass): number => Number(/^(\d+) nodes/.exec(p.text)?.[1]);
   assert.match(golden('stalemate'), new RegExp(`^98 ply, +${nodes(game)} searched, +-1999 by`, 'm'), 'the C\'s count');
   assert.notEqual(nodes(game), nodes(fresh));
@@ -1198,14 +1206,14 @@ export const minutes = (r: Reading): number =>
   r.code / READING.code + r.codeInD / READING.codeInD;
 
 /** The commands a stretch of the guide asks the reader to run, in order: the `npm …` lines of its ```sh
- *  blocks and the `npm run tree -- …` and `npm start -- …` spans of its prose (a bare `npm start` names
+ *  blocks and the `npm run -s tree -- …` and `npm start -s -- …` spans of its prose (a bare `npm start` names
  *  the program; a ```text block's `$ ` line is shown with its output, counted as the block's lines). */
 function commandsIn(md: string): string[] {
   const out: string[] = [];
   for (const blk of fencedBlocks(md).filter((b) => b.lang === 'sh')) {
     for (const { text } of blk.lines) if (text.startsWith('npm ')) out.push(text.split(/ +# /)[0]);
   }
-  for (const m of prose(md).matchAll(/`(npm (?:run tree|start) -- [^`]*)`/g)) out.push(m[1]);
+  for (const m of prose(md).matchAll(/`(npm (?:run (?:-s )?tree|start(?: -s)?) -- [^`]*)`/g)) out.push(m[1]);
   return out;
 }
 
@@ -1213,13 +1221,14 @@ function commandsIn(md: string): string[] {
  *  test/fixtures/inputs/, the C's golden transcript of it (with that script's flags), which the port
  *  prints byte for byte (test/transcripts.test.ts). */
 async function printed(command: string): Promise<string> {
-  if (command.startsWith('npm run tree')) {
+  if (command.startsWith(TREE_TEXT)) {
     const words = shellWords(command, GUIDE_TREE.vars);
-    const r = await treeRun(words.slice(4));
+    const r = await treeRun(words.slice(TREE.length));
     assert.equal(r.status, 0, `${command}: ${r.stderr}`);
     return r.stdout;
   }
-  const m = /^npm start -- ((?:--\w+ ?\w* )*)< test\/fixtures\/inputs\/([\w-]+)\.in$/.exec(command);
+  assert.ok(!/^npm (run tree|start --)/.test(command), `${command}: without -s, npm adds its banner`);
+  const m = /^npm start -s -- ((?:--\w+ ?\w* )*)< test\/fixtures\/inputs\/([\w-]+)\.in$/.exec(command);
   assert.ok(m, `a command the reading model cannot count: ${command}`);
   const script = SCRIPTS.find((x) => x.name === m[2]);
   assert.ok(script, command);
@@ -1265,9 +1274,9 @@ test('the reading model: the rule for dense paragraphs and lines, and the rates 
   assert.ok(!dense(rule), 'the model\'s own statement is plain prose');
   // the classes a reader meets: one of each, counted
   const sample = 'Plain words here.\n\nA `q` window, [`k`](#glossary).\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n' +
-    '```text\nx\n0x88\n```\n\n```sh\nnpm run tree -- --nodes 30\n```\n';
+    '```text\nx\n0x88\n```\n\n```sh\nnpm run -s tree -- --nodes 30\n```\n';
   assert.deepEqual(reading(sample), { plain: 3, dense: 4, lines: 4, denseLines: 1, code: 0, codeInD: 0, lookUps: 1 });
-  assert.deepEqual(commandsIn(sample + 'Run `npm run tree -- --depth 0`.\n'), ['npm run tree -- --nodes 30', 'npm run tree -- --depth 0']);
+  assert.deepEqual(commandsIn(sample + 'Run `npm run -s tree -- --depth 0`.\n'), ['npm run -s tree -- --nodes 30', 'npm run -s tree -- --depth 0']);
   assert.equal(lookUps('[names](#glossary), [`Q`, `O`, `K`](#glossary), [`b`](#glossary)\n\n| [x](#glossary) |'), 5);
   const d = reading(WALK.slice(0, WALK.indexOf('\n## Part 2')));
   const start = SOURCE.indexOf('function D(');
@@ -1330,7 +1339,9 @@ test('the reading path: every row is the model applied to the sections it names,
 // ---- npm run tree: the guide's commands, each run once (two at a time), and their output read ------
 
 const TREE_TOOL = path.join(ROOT, 'test', 'tools', 'tree.ts');
-const TREE = ['npm', 'run', 'tree', '--'];
+// npm's -s: the tool's output alone, without npm's banner (four lines a command that a reader would skip)
+const TREE = ['npm', 'run', '-s', 'tree', '--'];
+const TREE_TEXT = TREE.join(' ');
 
 /** The words of a command line as sh splits it: "quoted" words whole, "$NAME" taken from `vars`. */
 function shellWords(line: string, vars: Map<string, string>): string[] {
@@ -1341,18 +1352,18 @@ function shellWords(line: string, vars: Map<string, string>): string[] {
   return [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => (m[1] ?? m[2]).replace(/\$(\w+)/g, (_, v) => value(v)));
 }
 
-/** A command of the guide: as printed, its arguments after `npm run tree --`, and what a `# …` beside
+/** A command of the guide: as printed, its arguments after `npm run -s tree --`, and what a `# …` beside
  *  it says it prints. */
 interface GuideCommand { text: string; args: string[]; comment: string; line: number }
 
-/** Every `npm run tree -- …` of the guide, in order: the lines of its ```sh blocks (a NAME="…" line sets
+/** Every `npm run -s tree -- …` of the guide, in order: the lines of its ```sh blocks (a NAME="…" line sets
  *  a variable for the lines after it, as one shell would), a ```text block's `$ ` line, inline code. */
 function guideCommands(): { commands: GuideCommand[]; vars: Map<string, string> } {
   const vars = new Map<string, string>(), commands: GuideCommand[] = [];
   const add = (text: string, line: number, comment = ''): void => {
     const words = shellWords(text, vars);
-    assert.deepEqual(words.slice(0, 4), TREE, `guide line ${line}: ${text}`);
-    commands.push({ text, args: words.slice(4), comment, line });
+    assert.deepEqual(words.slice(0, TREE.length), TREE, `guide line ${line}: ${text}`);
+    commands.push({ text, args: words.slice(TREE.length), comment, line });
   };
   const blocks = fencedBlocks(GUIDE);
   GUIDE.split('\n').forEach((text, k) => {
@@ -1361,11 +1372,11 @@ function guideCommands(): { commands: GuideCommand[]; vars: Map<string, string> 
     if (blk?.lang === 'sh' && set) {
       assert.ok(!vars.has(set[1]), `${set[1]} is set twice`);
       vars.set(set[1], set[2]);
-    } else if (blk?.lang === 'sh' && text.startsWith('npm run tree')) {
+    } else if (blk?.lang === 'sh' && text.startsWith('npm ')) {
       const [command, comment = ''] = text.split(/ +# /);
       add(command, k + 1, comment);
-    } else if (blk?.lang === 'text' && text.startsWith('$ npm run tree')) add(text.slice(2), k + 1);
-    else if (!blk) for (const m of text.matchAll(/`(npm run tree -- [^`]*)`/g)) add(m[1], k + 1);
+    } else if (blk?.lang === 'text' && text.startsWith(`$ ${TREE_TEXT}`)) add(text.slice(2), k + 1);
+    else if (!blk) for (const m of text.matchAll(/`(npm run -s tree -- [^`]*)`/g)) add(m[1], k + 1);
   });
   return { commands, vars };
 }
@@ -1447,11 +1458,11 @@ function readTree(stdout: string): Drawn {
   return { lines, board, root, best };
 }
 
-/** The output of a command printed in the guide (or any `npm run tree -- …`), read. */
+/** The output of a command printed in the guide (or any `npm run -s tree -- …`), read. */
 async function tree(command: string): Promise<Drawn> {
   const words = shellWords(command, GUIDE_TREE.vars);
-  assert.deepEqual(words.slice(0, 4), TREE, command);
-  const r = await treeRun(words.slice(4));
+  assert.deepEqual(words.slice(0, TREE.length), TREE, command);
+  const r = await treeRun(words.slice(TREE.length));
   assert.equal(r.status, 0, `${command}: ${r.stderr}`);
   return readTree(r.stdout);
 }
@@ -1526,7 +1537,7 @@ test('the first pass: eleven sections, each ending with npm run tree commands, e
   for (const s of sections) {
     assert.ok(s.commands.length > 0, `${s.heading}: no command`);
     for (const c of s.commands) {
-      assert.match(c.command, /^npm run tree -- [^\n#]*$/, s.heading);
+      assert.match(c.command, /^npm run -s tree -- [^\n#]*$/, s.heading);
       assert.ok(c.lookFor.startsWith('Look for'), `${s.heading}: ${c.command} is followed by what to look for`);
     }
     assert.ok(squish(s.text).trim().endsWith(s.commands.at(-1)!.lookFor), `${s.heading} ends with what to look for`);
@@ -1534,7 +1545,7 @@ test('the first pass: eleven sections, each ending with npm run tree commands, e
   // the first pass sends no one to --help, and its commands are all in ```sh blocks
   const first = between(GUIDE, '', '## The board: 0x88');
   assert.ok(!/--help/.test(prose(first)), 'the first pass sends the reader to --help');
-  assert.deepEqual([...prose(first).matchAll(/`npm (run tree|start) --/g)], [], 'a command inside the first pass\'s prose');
+  assert.deepEqual([...prose(first).matchAll(/`npm (run|start)\b[^`]* --/g)], [], 'a command inside the first pass\'s prose');
 });
 
 const WHITE_PAWN_GAIN = (from: string, to: string, partners: number): number =>
@@ -1608,7 +1619,7 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
   '## Alpha-beta': async ([d], [say]) => {
     const third = passOf(d.root, 3);
     assert.deepEqual(third.calls.map((c) => c.move), ['c7d8']);
-    const d8 = third.calls[0], c6 = callsOf(passOf((await tree(`npm run tree -- --fen "${MATE}"`)).root, 3), 'c7c6')[0];
+    const d8 = third.calls[0], c6 = callsOf(passOf((await tree(`npm run -s tree -- --fen "${MATE}"`)).root, 3), 'c7c6')[0];
     const l = Number(d8.args[2]), replies = d8.passes.flatMap((p) => p.calls);
     assert.equal(l, c6.v);                                              // white has c7c6 at -3: l is 3
     assert.equal(replies.length, 1);
@@ -1696,9 +1707,9 @@ test('the first pass: the tags and names of the reworked tree, each quoted from 
 // ---- every other command beside a figure of the guide: what the prose says of it, from its output ----
 
 const QUEEN_CALL = (z: string, n: number, focus = ''): string =>
-  `npm run tree -- --fen "$Q" --call "D(8, -8000, 8000, 0, 128, ${z}, ${n})"${focus} --no-board`;
+  `npm run -s tree -- --fen "$Q" --call "D(8, -8000, 8000, 0, 128, ${z}, ${n})"${focus} --no-board`;
 const LOYD_CALL = (n: number): string =>
-  `npm run tree -- --fen "$L" --call "D(16, -8000, 8000, -990, 128, e6, ${n})" --no-board`;
+  `npm run -s tree -- --fen "$L" --call "D(16, -8000, 8000, -990, 128, e6, ${n})" --no-board`;
 const LOYD_GAME = 'e2e3 a7a5 d1h5 a8a6 h5a5 h7h5 h2h4 a6h6 a5c7 f7f6 c7d7 e8f7 d7b7 d8d3 b7b8 d3h7 b8c8 f7g6 c8e6';
 
 /** The guide's commands that are no first-pass section's own, each with what the prose near it states. */
@@ -1709,19 +1720,19 @@ const FIGURES: Record<string, (d: Drawn) => void> = {
       `pass's command); at depth 1 it stands pat at its \`e\`:`, 'guide');
     assert.equal(d.root.v, Number(d.root.args[3]));
   },
-  'npm run tree -- --moves "$G" --depth 0 --no-board': (d) => {
+  'npm run -s tree -- --moves "$G" --depth 0 --no-board': (d) => {
     assert.equal(GUIDE_TREE.vars.get('G'), LOYD_GAME);
     const pass = d.root.passes.at(-1)!;
     assert.ok(pass.tags.includes(TAG.noMove) && pass.text === `466 nodes, score -8000, ${d.root.v} after the null move`);
   },
-  'npm run tree -- --fen "$L" --depth 0 --no-board': (d) => {
+  'npm run -s tree -- --fen "$L" --depth 0 --no-board': (d) => {
     assert.equal(d.root.passes.at(-1)!.text, `467 nodes, score -8000, ${d.root.v} after the null move`);
   },
-  'npm run tree -- --nodes 20 --depth 0 --no-board': (d) => {
+  'npm run -s tree -- --nodes 20 --depth 0 --no-board': (d) => {
     assert.equal(passOf(d.root, 2).text, '21 nodes, score 14, best c2c4');
-    says('the table holds c2-c4 (`npm run tree -- --nodes 20 --depth 0 --no-board`, pass 2)', 'guide');
+    says('the table holds c2-c4 (`npm run -s tree -- --nodes 20 --depth 0 --no-board`, pass 2)', 'guide');
   },
-  'npm run tree -- --call "D(8, -8000, -50, 0, 128, 128, 3)" --no-board': (d) => {
+  'npm run -s tree -- --call "D(8, -8000, -50, 0, 128, 128, 3)" --no-board': (d) => {
     const l = Number(d.root.args[2]), passes = d.root.passes;
     assert.ok(passes.every((p) => tagged(p, TAG.cut)) && tagged(passes[0], TAG.pat));
     assert.deepEqual(passes.map((p) => p.calls.length), [0, 1, 1]);
@@ -1743,24 +1754,24 @@ const FIGURES: Record<string, (d: Drawn) => void> = {
     says(`at depth 1 with \`z\` = e3 (the queen "just arrived") also ${d.root.v}: ${99 * w[7]} for the queen, ` +
       `${pawn} for the pawn's centre and structure points, less 1`);
   },
-  'npm run tree -- --fen "7k/8/5K2/8/8/8/8/1R6 w - - 0 1" --depth 0 --no-board': (d) => {
+  'npm run -s tree -- --fen "7k/8/5K2/8/8/8/8/1R6 w - - 0 1" --depth 0 --no-board': (d) => {
     says(`the king on h8 is a mate in two, ${d.root.v};`, 'guide');
   },
-  'npm run tree -- --fen "7k/8/6K1/8/8/8/8/1R6 w - - 0 1" --depth 0 --no-board': (d) => {
+  'npm run -s tree -- --fen "7k/8/6K1/8/8/8/8/1R6 w - - 0 1" --depth 0 --no-board': (d) => {
     says(`with the white king on g6, a mate in one, ${d.root.v}:`, 'guide');
   },
-  'npm run tree -- --keys --nodes 20 --path e2e4 --no-board': (d) => {
+  'npm run -s tree -- --keys --nodes 20 --path e2e4 --no-board': (d) => {
     const J = callsOf(passOf(d.root, 2), 'e2e4')[0].args[4];
     says(`wraps (\`| 0\`) to ${J} after adding the root's 1 (e2e4's \`J\` in ` +
-      '`npm run tree -- --keys --nodes 20 --path e2e4 --no-board`)');
+      '`npm run -s tree -- --keys --nodes 20 --path e2e4 --no-board`)');
   },
-  'npm run tree -- --moves "e2e4 e7e5" --nodes 300 --pass 3 --path d2d4,d2d3 --no-board': (d) => {
+  'npm run -s tree -- --moves "e2e4 e7e5" --nodes 300 --pass 3 --path d2d4,d2d3 --no-board': (d) => {
     const calls = passOf(d.root, 3).calls;
     assert.deepEqual(calls.map((c) => [c.move, c.args[4]]), [['d2d4', String(S)], ['d2d3', String(S)], ['d2d4', 'd3']]);
     assert.ok(tagged(calls[0], TAG.hint) && !tagged(calls[2], TAG.hint));
     says('(after 1. e4 e5, pass 3: d2d4 with `E` 128, d2d3, then d2d4 with d3:', 'guide');
   },
-  'npm run tree -- --fen "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1" --call "D(8, -8000, 8000, 0, 128, 128, 3)" --path e4d5,e4e5 --no-board': (d) => {
+  'npm run -s tree -- --fen "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1" --call "D(8, -8000, 8000, 0, 128, 128, 3)" --path e4d5,e4e5 --no-board': (d) => {
     const [second, third] = [passOf(d.root, 2), passOf(d.root, 3)];
     assert.ok(passScore(second).best === 'e4d5' && callsOf(second, 'e4e5').length === 1);
     assert.ok(tagged(third.calls[0], TAG.hint) && third.calls[0].move === 'e4d5' && !callsOf(third, 'e4e5').length);
@@ -1769,7 +1780,7 @@ const FIGURES: Record<string, (d: Drawn) => void> = {
 };
 
 const REPLY_TO_CASTLING = (f2: string): string =>
-  `npm run tree -- --fen "k7/8/8/8/8/8/${f2}p1/5RK1 b - - 0 1" --call "D(16, -8000, 8000, 0, f1, g1, 1)" --no-board`;
+  `npm run -s tree -- --fen "k7/8/8/8/8/8/${f2}p1/5RK1 b - - 0 1" --call "D(16, -8000, 8000, 0, f1, g1, 1)" --no-board`;
 FIGURES[REPLY_TO_CASTLING('5P')] = (d) => {
   const tag = `${TAG.castling} (g2f1)`;
   assert.ok(d.root.passes[0].tags.includes(tag) && d.root.v === replyToCastling('P'));
@@ -1780,7 +1791,7 @@ FIGURES[REPLY_TO_CASTLING('6')] = (d) => {
   says(`with f2 empty, ${d.root.v}: \`${REPLY_TO_CASTLING('6')}\``, 'guide');
 };
 
-FIGURES['npm run tree -- --fen "k7/8/8/8/8/8/8/3KQQQ1 w - - 0 1" --no-board'] = (d) => {
+FIGURES['npm run -s tree -- --fen "k7/8/8/8/8/8/8/3KQQQ1 w - - 0 1" --no-board'] = (d) => {
   const Q = Number(d.root.args[3]);
   assert.ok(Q > I / 4 && Q === 3 * 99 * w[7] && d.root.passes.length === 1 && !d.best);
   assert.equal(d.root.passes[0].text, `1 node, score ${Q}`);
@@ -1799,7 +1810,7 @@ function claims(comment: string, d: Drawn): void {
 
 test('every figure of the guide with a command beside it: the command prints it', async () => {
   const own = new Set(firstPass().flatMap((s) => s.commands.map((c) => c.command)));
-  const traced = 'npm run tree -- --fen "k7/p1K5/1P6/8/8/8/8/8 w - - 0 1"';
+  const traced = 'npm run -s tree -- --fen "k7/p1K5/1P6/8/8/8/8/8 w - - 0 1"';
   const listed = GUIDE_TREE.commands.map((c) => c.text);
   for (const c of GUIDE_TREE.commands) {
     assert.ok(own.has(c.text) || c.text in FIGURES || c.text === traced, `line ${c.line}: no check for ${c.text}`);
