@@ -121,7 +121,7 @@ const shell = (command: string): Promise<Result> =>
 async function shellOut(command: string): Promise<string> {
   const r = await shell(command);
   assert.equal(r.code, 0, `${command}\n${r.stderr}`);
-  return r.stdout.toString(command.startsWith('npm run tree') ? 'utf8' : 'latin1');
+  return r.stdout.toString(/^npm run (-s )?tree/.test(command) ? 'utf8' : 'latin1');
 }
 const transcript = async (command: string): Promise<Transcript> => parseTranscript(await shellOut(command));
 /** The trace line's figures: ply, nodes, score, and the move (from- and to-square). */
