@@ -41,7 +41,7 @@ last move; a first think's E is 0, the C's unset O, which the engine reads as a8
 are drawn, and every root search, draws its passes after their calls: "pass d done", d being the depth
 the pass searched, D()'s d (a root search's pass also gives the node count, N; its trace line prints
 d - 1 as "ply", and 98 after a mate score), the score m and the best move X, Y. A call that finds its
-position stored at depth s starts at pass s + 1.
+position stored at depth s starts at pass s + 1 (at most n).
 The board: P N B R Q K are pawn, knight, bishop, rook, queen, king, upper case white, lower case black
 (the game, npm start, prints a white pawn as * and a black one as +).
 Tags, each on the line of the call (or the pass) in which D() does it:
