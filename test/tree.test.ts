@@ -266,8 +266,10 @@ test('tree: --help exits 0 and says every option and every tag; a bad option exi
   assert.equal(h.status, 0);
   assert.equal(h.stderr, '');
   for (const tag of Object.values(TAG)) assert.ok(h.stdout.includes(tag), tag);
-  const options = [...h.stdout.split('\n').slice(0, 2).join(' ').matchAll(/--([\w-]+)/g)].map((m) => m[1]);
-  assert.deepEqual(options, ['moves', 'fen', 'call', 'nodes', 'depth', 'limit', 'keys', 'pass', 'path', 'no-board']);
+  const synopsis = h.stdout.split('\n').filter((l, k, all) => all.slice(0, k + 1).every((x) => /^(usage:| +\[)/.test(x)));
+  const options = [...synopsis.join(' ').matchAll(/--([\w-]+)/g)].map((m) => m[1]);
+  assert.deepEqual(options, ['moves', 'fen', 'call', 'nodes', 'depth', 'limit', 'keys', 'pass', 'path', 'no-board',
+    'brief']);
   for (const o of options) assert.match(h.stdout, new RegExp(`\\n {2}--${o} `), o);
   const bad = tree('--trace');
   assert.equal(bad.status, 2);
@@ -345,7 +347,7 @@ test('tree: a castling across an attacked square is tagged where the reply lands
   assert.match(typed.err, /micro-Max does not accept e1g1 there \(move 1\)/);
 });
 
-// ---- focus: --pass, --path, --no-board --------------------------------------------------------------
+// ---- focus: --pass, --path, --no-board, --brief -----------------------------------------------------
 
 /** What --pass and --path should leave of a whole drawing, worked out here from its lines alone: the
  *  first call's line and result; of its passes, pass `pass` (its line, and the lines above it since the
@@ -407,4 +409,36 @@ test('tree --no-board: the same tree without the heading; bad --pass and --path 
     assert.match(r.err, why);
     assert.deepEqual([...r.heading, ...r.out], [], args.join(' '));
   }
+});
+
+/** What --brief should leave of a whole drawing, worked out here from each line alone: a call's move (and
+ *  its result, when drawn on one line); a pass's depth, score and best move; the result and best move. */
+function briefByHand(out: string[]): string[] {
+  return out.map((l) => {
+    const pad = l.slice(0, l.search(/\S/));
+    const call = /^ *(\S+) +D\([^)]*\) .*?(?:→ (-?\d+).*)?$/.exec(l);
+    if (call) return call[2] === undefined ? `${pad}${call[1]}` : `${pad}${call[1].padEnd(5)} → ${call[2]}`;
+    const pass = /^( *pass \d+ done: )(?:\d+ nodes?, )?(score [^;]*)/.exec(l);
+    if (pass) return pass[1] + pass[2];
+    const end = /^( *→ -?\d+)(?: \(\d+ calls?\))?$/.exec(l);
+    if (end) return end[1];
+    return /^returns -?\d+(, best \w+)?/.exec(l)?.[0] ?? `not a line of the tree: ${l}`;
+  });
+}
+
+test('tree --brief: each line\'s move and score alone, focused like the whole; the heading without the legend', () => {
+  const cases = [['--fen', MATE, '--depth', '2'], ['--fen', MATE, '--depth', '0'], ['--nodes', '20', '--pass', '2'],
+    ['--fen', MATE, '--depth', '2', '--pass', '3', '--path', 'b6b7'], ['--call', 'D(8, -8000, -50, 0, 128, 128, 3)']];
+  for (const args of cases) {
+    const [whole, brief] = [tree(...args), tree(...args, '--brief')];
+    assert.equal(brief.status, 0, brief.err);
+    assert.deepEqual(brief.out, briefByHand(whole.out), args.join(' '));
+    assert.ok(brief.out.every((l) => !/\bD\(|\bempty\b|\d+ (calls?|nodes?)\b/.test(l)) && !brief.out.some((l) =>
+      Object.values(TAG).some((t) => l.includes(t))), args.join(' '));
+    assert.deepEqual(brief.heading, whole.heading.filter((l) => !l.startsWith('Each call:')), 'the legend of a full line goes');
+    assert.equal(brief.heading.length, whole.heading.length - 1);
+  }
+  const both = tree('--brief', '--keys');
+  assert.equal(both.status, 2);
+  assert.match(both.err, /--brief leaves out the arguments, so --keys would show nothing/);
 });

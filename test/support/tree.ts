@@ -288,6 +288,21 @@ export class Focus {
   }
 }
 
+// ---- --brief: the moves and the scores alone ------------------------------------------------------
+
+/** A drawn line cut to its move and score, for a reader who has not met the rest yet: a call's move
+ *  and result (→ v), a pass's depth, score and best move, the search's result and best move. Left out:
+ *  D()'s arguments, the probe, the tags, the counts of nodes and calls. */
+export function brief(line: string, what: Line): string {
+  const indent = line.slice(0, line.search(/\S/));
+  const result = /→ (-?\d+)/.exec(line)?.[1];
+  if (what.kind === 'open') return `${indent}${what.move}`;
+  if (what.kind === 'call') return `${indent}${what.move.padEnd(5)} → ${result}`;
+  if (what.kind === 'end') return `${indent}→ ${result}`;
+  if (what.kind === 'returns') return /^returns -?\d+(, best \w+)?/.exec(line)![0];
+  return line.replace(/^( *pass \d+ done: )(?:\d+ nodes?, )?([^;]*)(?:;.*)?$/, '$1$2');
+}
+
 // ---- --call "D(k, q, l, e, E, z, n)" --------------------------------------------------------
 
 export const CALL_NAMES = ['k', 'q', 'l', 'e', 'E', 'z', 'n'] as const;

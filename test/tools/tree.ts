@@ -1,5 +1,5 @@
 // npm run tree -- [--moves "e2e4 e7e5"] [--fen FEN] [--call "D(k, q, l, e, E, z, n)"] [--nodes N]
-//                 [--depth D] [--limit L] [--keys] [--pass P] [--path "c7d6 a7b6"] [--no-board]
+//                 [--depth D] [--limit L] [--keys] [--pass P] [--path "c7d6 a7b6"] [--no-board] [--brief]
 // micro-Max thinks about its next move, as an empty line makes it do, after those moves (from the
 // opening, or from FEN), or runs the one call of D() given; this prints the search call by call,
 // indented by ply, below a board of the position: the move that led to each call, its arguments in
@@ -9,10 +9,11 @@
 
 import { exit, fail, moveList, readOptions, whole } from '../support/options.ts';
 import { runCalls, type Call } from '../support/calls.ts';
-import { Focus, Refused, Tree, boardLines, legend, named, readCall, readPath, type CallArgs } from '../support/tree.ts';
+import { Focus, Refused, Tree, boardLines, brief, legend, named, readCall, readPath, type CallArgs } from '../support/tree.ts';
 
 const USAGE = `usage: npm run tree -- [--moves "e2e4 e7e5"] [--fen FEN] [--call "D(k, q, l, e, E, z, n)"]
                        [--nodes N] [--depth D] [--limit L] [--keys] [--pass P] [--path "c7d6 a7b6"] [--no-board]
+                       [--brief]
 micro-Max thinks about its next move (as an empty line makes it do), and this prints its search call
 by call, indented by ply, below the position.
   --moves "..."  the moves, from the opening (or FEN), before micro-Max thinks
@@ -32,6 +33,8 @@ by call, indented by ply, below the position.
                  that is drawn below the last; a ply's choices joined by commas (e2e4,g1f3); null: the
                  null move
   --no-board     leave out the heading: the position, and the legend of a line
+  --brief        each line's move and score alone: a call's move and result, a pass's depth, score
+                 and best move (no arguments, probes, tags, or counts of nodes and calls)
 
 Each line: the move to a call (null: the null move; root: the think; call: --call's), D(k, q, l, e, E,
 z, n) with E and z by square name (numbers are no square: E 128 or -128, none; z 8, a root; z 128, no
@@ -69,7 +72,7 @@ const usage = (msg: string): never => fail('tree', msg);
 const { values } = readOptions('tree', USAGE, {
   moves: { type: 'string' }, fen: { type: 'string' }, call: { type: 'string' }, nodes: { type: 'string' },
   depth: { type: 'string' }, limit: { type: 'string' }, keys: { type: 'boolean' },
-  pass: { type: 'string' }, path: { type: 'string' }, 'no-board': { type: 'boolean' },
+  pass: { type: 'string' }, path: { type: 'string' }, 'no-board': { type: 'boolean' }, brief: { type: 'boolean' },
 });
 const opt = {
   moves: moveList('tree', values.moves, false) ?? [],
@@ -85,12 +88,13 @@ if (values.fen !== undefined && !values.fen.trim()) usage('--fen needs a positio
 if (typeof opt.call === 'string') usage(`--call: ${opt.call}`);
 const call = opt.call as CallArgs | undefined;
 
-/** --pass, --path and --no-board: what the tree is focused on. */
-function focusOptions(): { pass?: number; path?: string[][]; board: boolean } {
+/** --pass, --path, --no-board and --brief: what the tree is focused on. */
+function focusOptions(): { pass?: number; path?: string[][]; board: boolean; brief: boolean } {
   const pass = whole('tree', 'pass', values.pass, 1, 99);
   const path = values.path === undefined ? undefined : readPath(values.path);
   if (typeof path === 'string') usage(`--path: ${path}`);
-  return { pass, path: path as string[][] | undefined, board: !values['no-board'] };
+  if (values.brief && values.keys) usage('--brief leaves out the arguments, so --keys would show nothing');
+  return { pass, path: path as string[][] | undefined, board: !values['no-board'], brief: values.brief ?? false };
 }
 
 // ---- the output ---------------------------------------------------------------------------
@@ -118,7 +122,7 @@ function heading(first: Call, board: number[]): void {
   const side = first.k === 8 ? 'white' : 'black';
   const what = call ? `One call, ${named(first)}, ${side} moving, on an empty hash table:`
     : `micro-Max thinks, ${side} to move:`;
-  out.buf += [what, ...boardLines(board), legend(opt.keys), ''].join('\n') + '\n';
+  out.buf += [what, ...boardLines(board), ...opt.brief ? [] : [legend(opt.keys)], ''].join('\n') + '\n';
 }
 
 const env: NodeJS.ProcessEnv = {
@@ -128,7 +132,7 @@ const env: NodeJS.ProcessEnv = {
 const run = runCalls('port', opt.moves.map((m) => `${m}\n`).join('') + '\n', { nodes: opt.nodes }, env);
 const focus = new Focus({ pass: opt.pass, path: opt.path, put: (l) => out.put(l) });
 const tree = new Tree({ depth: opt.depth, keys: opt.keys, checks: opt.moves.length, top: call ? 'call' : 'root',
-  put: (l, what) => focus.take(l, what), heading });
+  put: (l, what) => focus.take(opt.brief ? brief(l, what) : l, what), heading });
 
 async function draw(): Promise<void> {
   for (let line = await run.lines.next(); line !== undefined; line = await run.lines.next()) {
