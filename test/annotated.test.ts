@@ -1327,6 +1327,100 @@ test('the reading path: every row is the model applied to the sections it names,
   assert.ok(rows[0].m <= FIRST_PASS_MINUTES, `the first pass takes ${rows[0].m.toFixed(1)} min, more than an hour`);
 });
 
+// ---- a second count of the first pass: pessimistic, and independent of the model ----------------------
+// The guide's model decides which paragraphs are dense by what they hold (hex, bits, a window, a look-for).
+// A reader, or another model, may find more of them dense: this count takes the worst case, so that the
+// stated minutes hold for any reasonable model (test/README.md). It shares no code with reading() and
+// dense(): its own walk through the lines, its own paragraphs, its own rule. A paragraph (a run of prose
+// lines, a list item, a heading) is dense when it holds a digit or inline code (60 words a minute, else
+// 120); every line of a table (but its --- line), of a diagram or pseudocode, of a command, and every line
+// the first pass's commands print takes 15 seconds, 30 for hex or bits.
+
+export const PESSIMISTIC = { plain: 120, dense: 60, lineSeconds: 15, hexLineSeconds: 30 };
+/** How far the pessimistic count may be from the model's minutes for the first pass, as a fraction. */
+const AGREEMENT = 0.15;
+/** The most the first pass may take: by the model, so that a model within 15 % of it stays under an hour;
+ *  and by the pessimistic count. */
+const FIRST_PASS_MAX = { model: FIRST_PASS_MINUTES, pessimistic: 58 };
+
+interface Pessimistic { words: number; denseWords: number; lines: number; hexLines: number; printed: number }
+
+/** The pessimistic count of a stretch of Markdown; `output` gives the lines a command prints. */
+export async function pessimistic(md: string, output: (command: string) => Promise<string[]>): Promise<Pessimistic> {
+  const r: Pessimistic = { words: 0, denseWords: 0, lines: 0, hexLines: 0, printed: 0 };
+  const hex = (l: string): boolean => {                  // 0x.., bits, or a row of hex bytes
+    const bytes = l.match(/\b[0-9a-f]{2}\b/g) ?? [];
+    return /\b0x[0-9a-f]+\b|\b[01]{4} [01]{4}\b/i.test(l) || (bytes.length >= 8 && bytes.some((x) => /[a-f]/.test(x)));
+  };
+  const line = (l: string): void => { if (hex(l)) r.hexLines++; else r.lines++; };
+  let paragraph: string[] = [], fence = '';
+  const end = (): void => {
+    const text = paragraph.join(' ').replace(/\]\([^)\s]*\)/g, ']');      // a link's target is not read
+    const words = text.split(/\s+/).filter(Boolean).length;
+    r.words += words;
+    if (/\d|`/.test(text)) r.denseWords += words;
+    paragraph = [];
+  };
+  for (const l of md.split('\n')) {
+    if (fence) {
+      if (/^```\s*$/.test(l)) { fence = ''; continue; }
+      if (!l.trim()) continue;
+      line(l);
+      if (fence === 'sh' && l.startsWith('npm ')) {
+        for (const o of await output(l.split(/ +# /)[0])) { line(o); r.printed++; }
+      }
+      continue;
+    }
+    const open = /^```(\S+)/.exec(l);
+    if (open) { end(); fence = open[1]; continue; }
+    if (!l.trim()) { end(); continue; }
+    if (l.startsWith('|')) { end(); if (!/^\|[\s:|-]+$/.test(l)) line(l); continue; }
+    if (/^(#|- |\d+\. )/.test(l)) end();
+    paragraph.push(l);
+    if (l.startsWith('#')) end();
+  }
+  end();
+  return r;
+}
+
+export const pessimisticMinutes = (r: Pessimistic): number =>
+  (r.words - r.denseWords) / PESSIMISTIC.plain + r.denseWords / PESSIMISTIC.dense +
+  (r.lines * PESSIMISTIC.lineSeconds + r.hexLines * PESSIMISTIC.hexLineSeconds) / 60;
+
+/** What a command of the guide prints, line by line (as wc -l counts them). */
+const printedLines = async (command: string): Promise<string[]> => (await printed(command)).replace(/\n$/, '').split('\n');
+
+test('the pessimistic count: its rule, on a sample counted by hand', async () => {
+  const sample = '# Title\n\nFour plain words here.\n\nA `code` span.\n\n- item 2\n- item\n\n| a | b |\n| --- | --- |\n' +
+    '| 1 | 2 |\n\n```text\nx\n0x88\n```\n\nThe [link](#to-2) has no digit.\n\n```sh\nnpm run x\n```\n';
+  const r = await pessimistic(sample, async () => ['one', 'two 0111 1000']);
+  // words: Title 2, Four... 4, A `code` span. 3 (dense), - item 2 3 (dense), - item 2, The [link]... 5
+  // lines: the table's two rows, x, the command and its first line; hex: 0x88 and the bits
+  assert.deepEqual(r, { words: 19, denseWords: 6, lines: 5, hexLines: 2, printed: 2 });
+  assert.equal(pessimisticMinutes(r), 13 / 120 + 6 / 60 + (5 * 15 + 2 * 30) / 60);
+});
+
+test(`the first pass, counted pessimistically: within ${AGREEMENT * 100} % of the model's minutes, ` +
+  `≤ ${FIRST_PASS_MAX.pessimistic} min; by the model ≤ ${FIRST_PASS_MAX.model}`, async (t) => {
+  const first = between(GUIDE, '', '## The board: 0x88');
+  let total = 0;
+  for (const s of first.split(/\n(?=## )/)) {
+    const [p, { r, m }] = [await pessimistic(s, printedLines), await studied(s)];
+    total += pessimisticMinutes(p);
+    t.diagnostic(`  ${s.trim().split('\n')[0]}: ${p.words} words (${r.dense} dense by the model, ${p.denseWords} ` +
+      `pessimistically), ${p.lines + p.hexLines - p.printed} lines of tables, diagrams and commands, ${p.printed} ` +
+      `printed; ${m.toFixed(1)} min by the model, ${pessimisticMinutes(p).toFixed(1)} pessimistically`);
+  }
+  const whole = pessimisticMinutes(await pessimistic(first, printedLines)), model = (await studied(first)).m;
+  assert.ok(Math.abs(whole - total) < 1e-9, 'the sections add up to the whole');
+  t.diagnostic(`first pass: ${model.toFixed(1)} min by the model, ${whole.toFixed(1)} pessimistically ` +
+    `(${(100 * (whole / model - 1)).toFixed(1)} % more)`);
+  assert.ok(Math.abs(whole - model) <= AGREEMENT * model,
+    `the pessimistic count, ${whole.toFixed(1)} min, is more than ${AGREEMENT * 100} % from the model's ${model.toFixed(1)}`);
+  assert.ok(model <= FIRST_PASS_MAX.model, `the first pass takes ${model.toFixed(1)} min by the model`);
+  assert.ok(whole <= FIRST_PASS_MAX.pessimistic, `the first pass takes ${whole.toFixed(1)} min, pessimistically`);
+});
+
 // ---- npm run tree: the guide's commands, each run once (two at a time), and their output read ------
 
 const TREE_TOOL = path.join(ROOT, 'test', 'tools', 'tree.ts');
