@@ -529,9 +529,9 @@ test('figures: the traced search is npm run tree\'s output, and the prose reads 
   const mate = pass3.find((c) => c.move === 'b6b7')!;
   assert.equal(mate.v, -I / 2); assert.equal(v, I / 2 - 1);
   assert.deepEqual(mate.tags, ['no legal move (m = -8000)']);
-  says(`After b6b7 black has no legal move: the null-move probe takes the king, ${mate.v}, which the root makes ${-mate.v} less the 1-point penalty, ${v}.`);
   assert.ok(out.some((l) => l.includes('pass 3 done: 54 nodes')) && !out.some((l) => l.includes('pass 4')));
-  says('Beyond 2000: `d = 99`, no pass 4.');
+  says(`After b6b7 black has no legal move, ${mate.v} ([mate](#mate-and-stalemate)), so white scores ${v}, beyond ` +
+    `${I / 4}: \`d = 99\`, no pass 4.`, 'guide');
   // the window, worked: a reply below its l is exact; a reply that reaches its l cuts off
   const c6 = pass3.find((c) => c.move === 'c7c6')!, d8 = pass3.find((c) => c.move === 'c7d8')!;
   assert.ok(c6.v > c6.q && c6.v < c6.l);
@@ -650,8 +650,8 @@ test('figures: the hash table', () => {
   says('After `D()` at depth 2 from the opening position the table holds c2-c4', 'guide');
   // the same pieces give the same lock with either side to move: the slots keep the sides apart
   says('the same pieces give the same `J` and the same lock `Z` with either side to move', 'guide');
-  says('so the eight slots probed for one never overlap the other\'s, where the lock would match ' +
-    'and a search would take a score meant for the other side.', 'guide');
+  says('so the eight slots probed for one never overlap the other\'s (where the lock would match, ' +
+    'and one side would take the other\'s score).', 'guide');
 });
 
 test('figures: what C did for free', () => {
@@ -1081,8 +1081,8 @@ test('#27.5 z = 9 checks every move before it is played, the engine\'s own inclu
   // an empty line: the think (z 8), then its move's check (z 9); a typed move: its check alone
   const fromMain = (await callStream('\ne7e5\n', 1000)).filter((c) => c.level === 0).map((c) => c.call.z);
   assert.deepEqual(fromMain, [8, 9, 9]);
-  says('`z`: the square the last move went to; at the root, 8 to think, 9 to check a move (typed, or the ' +
-    'engine\'s own) before it is played', 'guide');
+  says('`z`: the square the last move went to; at the root, 8 to think, 9 to check a move, typed or the ' +
+    'engine\'s own', 'guide');
   says('Every input line, typed or engine move, ends with `D(k, -I, I, Q, 1, 1, O, 9, 2)`', 'guide');
   assert.ok(!/9 checking a typed move|checking a typed move/.test(GUIDE + WALK), 'the old statement is gone');
 });
@@ -1666,7 +1666,7 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     // --brief: moves and scores only, none of what later sections explain
     assert.ok(d.lines.every((l) => !/D\(|empty|nodes?\b|calls?\b/.test(l) && !Object.values(TAG).some((t) => l.includes(t))));
     const third = `pass 3 done: ${d.root.passes[2].text}`;
-    assert.ok(say.includes(`the first two see only small gains of [position](#the-score), and \`${third}\` finds the ` +
+    assert.ok(say.includes(`the first two find small gains of [position](#the-score), and \`${third}\` finds the ` +
       'mate, the pawn to b7'), third);
     assert.ok(d.root.passes.slice(0, 2).every((p) => Math.abs(passScore(p).score) < 99));
     assert.ok(d.lines.some((l) => l.endsWith('P pawn (the game prints * and +), N knight, B bishop, R rook, ' +
