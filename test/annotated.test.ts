@@ -1666,7 +1666,7 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     // --brief: moves and scores only, none of what later sections explain
     assert.ok(d.lines.every((l) => !/D\(|empty|nodes?\b|calls?\b/.test(l) && !Object.values(TAG).some((t) => l.includes(t))));
     const third = `pass 3 done: ${d.root.passes[2].text}`;
-    assert.ok(say.includes(`the first two find small gains of [position](#the-score), and \`${third}\` finds the ` +
+    assert.ok(say.includes(`the first two score only [position](#the-score), and \`${third}\` finds the ` +
       'mate, the pawn to b7'), third);
     assert.ok(d.root.passes.slice(0, 2).every((p) => Math.abs(passScore(p).score) < 99));
     assert.ok(d.lines.some((l) => l.endsWith('P pawn (the game prints * and +), N knight, B bishop, R rook, ' +
