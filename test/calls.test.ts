@@ -112,8 +112,10 @@ test('compare --calls: a changed C is caught at the first call that differs', { 
     fs.writeFileSync(file, src.replace(from, to));
     const r = tool('compare', ['--calls', '--nodes', '3000', '--moves', 'e2e4'], env), out = String(r.stdout);
     assert.equal(r.status, 1, out + String(r.stderr));
-    const [, at, where] = /^first difference: call (\d+), in [^,]*, reached by ([a-h1-8q ]+)\n/.exec(out) ?? [];
+    const [, within, at, where] = /^first difference: (inside )?call (\d+) \(ply \d+\),[^\n]*\n {2}in [^\n]*\n {2}reached by ([a-h1-8q ]+)\n/
+      .exec(out) ?? [];
     assert.ok(at, out);
+    assert.equal(!!within, what !== 'arguments', out);
     // the same streams, whole: the calls before it are the same in both, and that one is not
     const [c, p] = await Promise.all([allCalls('C', 'e2e4\n\n', 3000, env), allCalls('port', 'e2e4\n\n', 3000, env)]);
     const n = Number(at) - 1;
@@ -128,8 +130,10 @@ test('compare --calls: a changed C is caught at the first call that differs', { 
     for (let k = n; p[k].up >= 0; k = p[k].up) moves.unshift(p[k].line.split(' ')[1]);
     assert.equal(where, moves.join(' '));
     assert.match(out, {                                       // (a changed result shows first in its pass's end)
-      arguments: /\n {2}C: {4}\S+ D\(/, result: /\n {2}C: {4}then it ends a pass: d \d+, m -?\d+[^\n]*then returns/,
-      calls: /\n {2}C: {4}then it calls \S+ D\([^\n]*\n {2}port: then it ends a pass: [^\n]*, a cut-off;/ }[what]!);
+      arguments: /\n {2}C: {6}a call: move \S+, k [^\n]*\n {2}port: {3}a call: [^\n]*\n {2}differs: [^\n]*\(C -?\w+, port -?\w+\)/,
+      result: /\n {2}C: {6}a pass end: d \d+, m -?\d+[^\n]*\n {2}port: {3}a pass end: [^\n]*\n {2}differs: m \(C -?\d+, port -?\d+\)/,
+      calls: /\n {2}C: {6}a call: move \S+[^\n]*\n {2}port: {3}a pass end: [^\n]*, c 1,[^\n]*\n {2}differs: the kind of line \(C a call, port a pass end\)/ }[what]!);
+    assert.match(out, /\n {2}then (call \d+|the call): C returns -?\d+ \(N \d+\); port returns -?\d+ \(N \d+\)\n/);
   }
   fs.rmSync(dir, { recursive: true });
 });

@@ -19,13 +19,15 @@ test('without MICROMAX_C: exit 2 and says why', () => {
   assert.match(String(r.stderr), /MICROMAX_C is not set/);
 });
 
-test('identical outputs: exit 0, "identical (N bytes)"', { skip: whyNoC() ? `skipped: ${whyNoC()}` : false }, () => {
+test('identical outputs: exit 0, how much was compared, then the calls', { skip: whyNoC() ? `skipped: ${whyNoC()}` : false }, () => {
   const r = compare(['--nodes', '1000', 'test/fixtures/inputs/char-wrap.in'], process.env);
   assert.equal(r.status, 0, String(r.stdout) + String(r.stderr));
-  assert.equal(String(r.stdout), 'identical (432 bytes)\n');
-  const piped = compare(['--nodes', '1000', '--trace'], process.env, 'e2e4\n\n');
+  assert.equal(String(r.stdout), 'identical (432 bytes: 3 boards, the answers to 2 input lines)\n' +
+    'and call by call: identical (2097 calls)\n');
+  const piped = compare(['--nodes', '1000', '--trace', '--bytes'], process.env, 'e2e4\n\n');
   assert.equal(piped.status, 0);
-  assert.match(String(piped.stdout), /^identical \(\d+ bytes\)\n$/);
+  assert.match(String(piped.stdout), /^identical \(\d+ bytes: 3 boards, 4 trace lines, the answers to 2 input lines\)\n/);
+  assert.match(String(piped.stdout), /\nonly the output was compared: --trace adds [^\n]*, --calls every call of D\(\)\n$/);
 });
 
 test('a difference is located by line, with both sides shown', () => {

@@ -2,6 +2,7 @@
 // and exit codes are micromax.ts's own: `--help` prints the tool's usage on stdout and exits 0;
 // anything wrong prints one line, `<tool>: <what is wrong> (see --help)`, on stderr and exits 2.
 
+import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -112,4 +113,28 @@ export function moveList(tool: string, v: string | undefined, promotions: boolea
     fail(tool, `'${bad}' is not a move like e2e4${promotions ? '' : ' (micro-Max promotes to a queen by itself)'}`);
   }
   return moves;
+}
+
+/** --nodes as micromax itself takes it (micromax.ts, optionNumber): a whole number from 1 to
+ *  2147483647, written in any way Number() reads with digits, '.', 'e' and '+' (1e4, 10000.0),
+ *  spaces around it allowed; or exit 2. */
+export function nodeCount(tool: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const x = Number(v);
+  const fits = /^\s*[0-9.e+]+\s*$/i.test(v) && x > 0 && x <= 2147483647 && Number.isInteger(x);
+  if (!fits) fail(tool, `--nodes wants a whole number from 1 to 2147483647, not '${v}'`);
+  return x;
+}
+
+/** A file the user named, relative to where they ran `npm run` (npm runs a script in the project's
+ *  folder, and says where it was started in INIT_CWD). */
+export const userPath = (file: string): string => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
+/** When stdout's reader goes away (`| head -1`), `stop` ends what the tool runs, and the tool ends
+ *  quietly: no EPIPE error, no stack. */
+export function quietPipe(stop: () => void): void {
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    stop();
+  });
 }
