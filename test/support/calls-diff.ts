@@ -6,7 +6,7 @@
 // each side's call then returned.
 
 import { inputLines, type InputLine } from './boards.ts';
-import { BadLine, byteText, parse, sqText, type Call, type Event, type Lines, type Return } from './calls.ts';
+import { BadLine, byteText, parse, sqText, type Call, type Event, type LineSource, type Return } from './calls.ts';
 
 const BEFORE = 5;                                      // calls shown before the one that differs
 const AHEAD = 50_000_000;                              // lines read on for a result, at most
@@ -14,7 +14,7 @@ const AHEAD = 50_000_000;                              // lines read on for a re
 /** One stream: who wrote it (for the report), its lines, and how the program ended (if one ran). */
 export interface Source {
   label: string;                                       // 'C', 'port', 'other'
-  lines: Lines;
+  lines: LineSource;
   ended?: () => Promise<string>;                       // how its program ended, in words ('' when it ran to the end)
 }
 
@@ -39,8 +39,8 @@ function fieldsOf(e: Event): Fields {
     case '>': {
       const p = e.probe;
       const probe: Fields = !p ? [['probe', 'f (8 slots held by others: the dummy entry)']]
-        : p.d === undefined ? [['probe', 'e'], ['slot', String(p.slot)]]
-          : [['probe', 'h'], ['slot', String(p.slot)], ['probe d', String(p.d)], ['probe v', String(p.v)],
+        : p.d === undefined ? [['probe', 'e'], ['slot', String(p.slot)], ['probe i', String(p.left)]]
+          : [['probe', 'h'], ['slot', String(p.slot)], ['probe i', String(p.left)], ['probe d', String(p.d)], ['probe v', String(p.v)],
             ['probe X', byteText(p.X!)], ['probe Y', byteText(p.Y!)]];
       return [['move', e.move], ['k', String(e.k)], ['q', String(e.q)], ['l', String(e.l)], ['e', String(e.e)],
         ['J', String(e.J)], ['Z', String(e.Z)], ['E', sqText(e.E)], ['z', sqText(e.z)], ['n', String(e.n)],
@@ -138,7 +138,7 @@ class Game {
 // ---- the comparison ------------------------------------------------------------------------------
 
 /** Reads on to the line that closes the call `open` levels up; undefined if the stream ends first. */
-async function resultOf(lines: Lines, open: number): Promise<Return | undefined> {
+async function resultOf(lines: LineSource, open: number): Promise<Return | undefined> {
   for (let k = 0; k < AHEAD; k++) {
     const line = await lines.next();
     if (line === undefined) return undefined;

@@ -23,9 +23,10 @@
 //                                   a call, written at its hash probe: the move that led to it, D()'s
 //                                   nine arguments, the node count N so far, SUM = Σ (i+1)·b[square i]
 //                                   over the 64 squares in the order of '@' (i = 0..63), and the probe
-//                                   as D() made it:
-//                                     e SLOT             an empty slot (the index of the entry used)
-//                                     h SLOT d v X Y     a slot holding this position: its fields
+//                                   as D() made it (i: the probe's counter after its loop, 8 less the
+//                                   slots passed over because they held other positions):
+//                                     e SLOT i           an empty slot (the index of the entry used)
+//                                     h SLOT i d v X Y   a slot holding this position: its fields
 //                                     f                  8 slots held by others: the dummy entry 0
 //                                   and ^ when its move is the caller's best move slipped in first
 //                                   (`if (Y & 8) H = y = …` chose its square)
@@ -99,14 +100,14 @@ static void mm_board(void) {
   fprintf(mm_f, "\\n");
 }
 static int mm_sum(void) { int s, c = 0, t = 0; for (s = 0; s < 120; s++) if (!(s & M)) t += ++c * b[s]; return t; }
-static void mm_call(int k, int q, int l, int e, int J, int Z, int E, int z, int n, struct _ *a) {
+static void mm_call(int k, int q, int l, int e, int J, int Z, int E, int z, int n, struct _ *a, int i) {
   if (!mm_f) return;
   fprintf(mm_f, "> %s %d %d %d %d %d %d", mm_mv, k, q, l, e, J, Z);
   mm_sq(E); mm_sq(z);
   fprintf(mm_f, " %d %d %d", n, N, mm_sum());
   if (a == A && !a->K) fprintf(mm_f, " f");
-  else if (!a->K) fprintf(mm_f, " e %d", (int)(a - A));
-  else { fprintf(mm_f, " h %d %d %d", (int)(a - A), a->D, a->V); mm_byte(a->X); mm_byte(a->Y); }
+  else if (!a->K) fprintf(mm_f, " e %d %d", (int)(a - A), i);
+  else { fprintf(mm_f, " h %d %d %d %d", (int)(a - A), i, a->D, a->V); mm_byte(a->X); mm_byte(a->Y); }
   fprintf(mm_f, mm_hint ? " ^\\n" : "\\n");
 }
 static void mm_take(int w, int x, int y) {
@@ -183,7 +184,7 @@ export function instrumentC(text: string): string {
   text = withLimit(text, 'mm_nodes');
   text = substitute(text, /\/\*\s*if\s*\(\s*z\s*==\s*8\s*\)\s*printf\s*\([^;]*\)\s*;\s*\*\//, () =>
     `${trace.test}{mm_pass(${trace.args});if(mm_trace)printf(${trace.format},${trace.args});}`, 'the trace line');
-  text = at(text, SPOT.probe, (m) => `mm_call(k,q,l,e,J,Z,E,z,n,a);${m}`);
+  text = at(text, SPOT.probe, (m) => `mm_call(k,q,l,e,J,Z,E,z,n,a,i);${m}`);
   text = at(text, SPOT.hint, () => 'if(mm_y=Y&8)');
   text = at(text, SPOT.take, () => '{m=I;mm_take(i<0,x,y);}');
   text = at(text, SPOT.cut, () => '{mm_c=1;goto C;}');
@@ -251,9 +252,9 @@ function mmSum(): number {
   return t;
 }
 function mmCall(k: number, q: number, l: number, e: number, J: number, Z: number, E: number, z: number, n: number,
-  a: number): void {
-  const probe = !a && !A.K[a] ? 'f' : !A.K[a] ? \`e \${a}\`
-    : \`h \${a} \${A.D[a]} \${A.V[a]} \${mmByte(A.X[a])} \${mmByte(A.Y[a])}\`;
+  a: number, i: number): void {
+  const probe = !a && !A.K[a] ? 'f' : !A.K[a] ? \`e \${a} \${i}\`
+    : \`h \${a} \${i} \${A.D[a]} \${A.V[a]} \${mmByte(A.X[a])} \${mmByte(A.Y[a])}\`;
   mm.out += \`> \${mm.mv} \${k} \${q} \${l} \${e} \${J} \${Z} \${mmSq(E)} \${mmSq(z)} \${n} \${N} \${mmSum()} \${probe}\`;
   mm.out += mm.hint ? ' ^\\n' : '\\n';
 }
@@ -314,7 +315,7 @@ export function instrumentPort(src: string): string {
   const readline = pathToFileURL(createRequire(path.join(ROOT, 'package.json')).resolve('readline-sync')).href;
   src = replace(src, "from 'readline-sync';", `from '${readline}';`, 'the port (import)');
   src = replace(src, /^function D\(k: number,/m, `${PORT_LOGGER}function D0(k: number,`, 'the port (D)');
-  src = replace(src, /(\n {2}a \+= i \? j : 0;[^\n]*\n)/, '$1  mmCall(k, q, l, e, J, Z, E, z, n, a);\n', 'the port (probe)');
+  src = replace(src, /(\n {2}a \+= i \? j : 0;[^\n]*\n)/, '$1  mmCall(k, q, l, e, J, Z, E, z, n, a, i);\n', 'the port (probe)');
   src = replace(src, 'if (Y & 8) H = y =', 'if (mmY = Y & 8) H = y =', 'the port (best move first)');
   src = replace(src, /(if \(i < 0 \|\|[^\n]*?\)) m = I;/, '$1 { m = I; mmTake(+(i < 0), x, y); }',
     'the port (king capture)');
@@ -366,7 +367,7 @@ export function buildCallsPort(): string {
 
 // ---- reading the lines ----------------------------------------------------------------------
 
-export type Probe = { slot: number; d?: number; v?: number; X?: number; Y?: number } | undefined; // undefined: 'f'
+export type Probe = { slot: number; left: number; d?: number; v?: number; X?: number; Y?: number } | undefined; // undefined: 'f'
 export interface Call {
   t: '>'; move: string; k: number; q: number; l: number; e: number; J: number; Z: number;
   E: number; z: number; n: number; N: number; sum: number; probe: Probe; hint: boolean;
@@ -428,10 +429,11 @@ function parseCall(w: string[]): Call {
   const kind = f[13];
   let probe: Probe;
   if (kind === 'f' && f.length === 14) probe = undefined;
-  else if (kind === 'e' && f.length === 15) probe = { slot: intValue(f[14]) };
-  else if (kind === 'h' && f.length === 19) {
-    probe = { slot: intValue(f[14]), d: intValue(f[15]), v: intValue(f[16]), X: byteValue(f[17]), Y: byteValue(f[18]) };
-  } else throw new BadLine(`the probe is 'f', 'e SLOT' or 'h SLOT d v X Y', not '${f.slice(13).join(' ')}'`);
+  else if (kind === 'e' && f.length === 16) probe = { slot: intValue(f[14]), left: intValue(f[15]) };
+  else if (kind === 'h' && f.length === 20) {
+    probe = { slot: intValue(f[14]), left: intValue(f[15]), d: intValue(f[16]), v: intValue(f[17]), X: byteValue(f[18]),
+      Y: byteValue(f[19]) };
+  } else throw new BadLine(`the probe is 'f', 'e SLOT i' or 'h SLOT i d v X Y', not '${f.slice(13).join(' ')}'`);
   if (!/^(-|null|\?|[a-h][1-8][a-h][1-8]q?)$/.test(f[1])) throw new BadLine(`'${f[1]}' is not a move (e2e4, -, null, ?)`);
   return { t: '>', move: f[1], k, q, l, e, J, Z, E, z, n, N, sum, probe, hint };
 }
@@ -457,8 +459,20 @@ export function parse(line: string): Event {
   }
 }
 
+/** Where a stream's lines come from: a pipe or a file as it is read (Lines), or lines in memory. */
+export interface LineSource {
+  ready(): string | undefined;                         // the next line, if it is here already
+  next(): Promise<string | undefined>;                 // the next line; undefined at the end
+}
+
+/** Lines kept in memory, as a LineSource (each read once). */
+export function fromArray(lines: string[]): LineSource {
+  let at = 0;
+  return { ready: () => lines[at++], next: async () => lines[at++] };
+}
+
 /** Lines from a stream, pulled as they are read: the writer waits while this reader does. */
-export class Lines {
+export class Lines implements LineSource {
   private it: AsyncIterator<Buffer>;
   private part = '';
   private lines: string[] = [];
