@@ -535,10 +535,11 @@ function namedPipe(): { path: string; stream: net.Socket; close: () => void } {
 export function runCalls(side: Side, input: Buffer | string, v: Variant = {},
   env: NodeJS.ProcessEnv = {}): Running {             // (env.MICROMAX_C: the C to build)
   const nodes = v.nodes !== undefined ? ['--nodes', String(v.nodes)] : [];
-  const pipe = side === 'port' ? undefined : namedPipe();
+  const built = side === 'C' ? buildCallsC(env.MICROMAX_C ?? cSource(), v.opt) : side === 'port' ? buildCallsPort() : '';
+  const pipe = side === 'port' ? undefined : namedPipe();  // (made once nothing can fail: it holds the process)
   const calls = pipe ? ['--calls', pipe.path] : [];
-  const [cmd, argv, shell] = side === 'C' ? [buildCallsC(env.MICROMAX_C ?? cSource(), v.opt), [...nodes, ...calls], false]
-    : side === 'port' ? [process.execPath, [buildCallsPort(), ...nodes], false]
+  const [cmd, argv, shell] = side === 'C' ? [built, [...nodes, ...calls], false]
+    : side === 'port' ? [process.execPath, [built, ...nodes], false]
       : [[side.program, ...nodes, ...calls].join(' '), [], true];
   const program = typeof side === 'object';           // its stderr is kept for the report, not shown
   const stdio = ['pipe', 'pipe', program ? 'pipe' : 'inherit', pipe ? 'ignore' : 'pipe'] as const; // port: fd 3

@@ -52,9 +52,10 @@ function finish(r: ReturnType<typeof spawnSync>): Result {
 }
 
 /** Asynchronous run (lets the C and the port run side by side on two cores). */
-export function run(cmd: string, argv: string[], input: Buffer | string, timeoutMs = 600_000): Promise<Result> {
+export function run(cmd: string, argv: string[], input: Buffer | string, timeoutMs = 600_000,
+  env: NodeJS.ProcessEnv = process.env): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, argv, { cwd: ROOT });
+    const child = spawn(cmd, argv, { cwd: ROOT, env });
     const out: Buffer[] = [], err: Buffer[] = [];
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.stdout.on('data', (d: Buffer) => out.push(d));
