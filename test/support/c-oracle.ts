@@ -110,6 +110,15 @@ export function variantSource(src: string, v: Variant): string {
   return text;
 }
 
+/** The node count `--nodes v` means to micromax (micromax.ts, optionNumber): a whole number from 1
+ *  to 2147483647, written in any way Number() reads with digits, '.', 'e' and '+' (1e4, 10000.0),
+ *  spaces around it allowed; undefined when micromax refuses v. */
+export function nodeValue(v: string): number | undefined {
+  const x = Number(v);
+  const fits = /^\s*[0-9.e+]+\s*$/i.test(v) && x > 0 && x <= 2147483647 && Number.isInteger(x);
+  return fits ? x : undefined;
+}
+
 /** Path of the compiled variant, building it if the cache lacks it. */
 export function buildC(v: Variant = {}): string {
   const why = whyNoC();

@@ -4,6 +4,7 @@
 
 import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { nodeValue } from './c-oracle.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -120,9 +121,8 @@ export function moveList(tool: string, v: string | undefined, promotions: boolea
  *  spaces around it allowed; or exit 2. */
 export function nodeCount(tool: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
-  const x = Number(v);
-  const fits = /^\s*[0-9.e+]+\s*$/i.test(v) && x > 0 && x <= 2147483647 && Number.isInteger(x);
-  if (!fits) fail(tool, `--nodes wants a whole number from 1 to 2147483647, not '${v}'`);
+  const x = nodeValue(v);
+  if (x === undefined) fail(tool, `--nodes wants a whole number from 1 to 2147483647, not '${v}'`);
   return x;
 }
 

@@ -66,7 +66,8 @@ if (why) cannot(why);
 const label = opt.program !== undefined || opt.stream !== undefined ? 'other' : 'port';
 const running: Running[] = [];
 const stopAll = (): void => running.forEach((r) => r.stop());
-quietPipe(stopAll);
+let gone = false;                                      // stdout's reader went away (| head -1)
+quietPipe(() => { gone = true; stopAll(); });
 
 function readInput(): Buffer {
   if (opt.moves) return Buffer.from(opt.moves.map((m) => `${m}\n`).join('') + '\n');
@@ -230,6 +231,7 @@ try {
 } catch (err) {
   stopAll();
   if (err instanceof Exit) throw err;
+  if (gone) exit(typeof process.exitCode === 'number' ? process.exitCode : 0); // (what was stopped, ends so)
   if (err instanceof CannotCompare) cannot(err.message);
   cannot(`could not compare: ${err instanceof Error ? err.message : String(err)}`);
 }
