@@ -4,7 +4,7 @@
 // test/PORTING.md, which mode of compare finds which bug, is recomputed here.
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -146,6 +146,20 @@ test('the same through --program: a changed C built as a program under test, and
   async () => {
     const bin = (name: string): string => buildCallsC(cOf(named(name)));
     const args = ['--nodes', String(NODES), '--moves', GAME];
+    // the C built plainly: no --nodes, and at the end of input it prints boards for ever
+    const plain = path.join(dir, 'plain');
+    const gcc = spawnSync('gcc', ['-O2', '-std=gnu89', '-w', '-fwrapv', '-fno-strict-aliasing', '-include', 'stdio.h',
+      '-include', 'stdlib.h', '-o', plain, cSource()!], { encoding: 'utf8' });
+    assert.equal(gcc.status, 0, gcc.stderr);
+    const typed = [path.join(dir, 'typed.in')];             // (no empty line: no search at its own limit)
+    fs.writeFileSync(typed[0], 'e2e4\ne7e5\n');
+    const [endless, endlessCalls] = await Promise.all([tool('compare', ['--program', plain, '--nodes', '1000', ...typed]),
+      tool('compare', ['--calls', '--program', plain, '--nodes', '1000', ...typed])]);
+    for (const r of [endless, endlessCalls]) noStack(r);
+    assert.equal(endless.code, 1, endless.stdout + endless.stderr);
+    assert.match(endless.stdout, /^exit codes differ: C 0, other SIGKILL\n\(it was stopped after printing 16 kB more than the C: does it end at the end of input\? /);
+    assert.equal(endlessCalls.code, 2, endlessCalls.stdout + endlessCalls.stderr);
+    assert.match(endlessCalls.stderr, /^compare: the program wrote no call stream to --calls PATH \([^\n]*; it was stopped after printing 16 kB/);
     const [knight, fold, same, sameCalls, conform, missing, missingCalls, missingConf] = await Promise.all([
       tool('compare', ['--program', bin('knight-4'), ...args]),
       tool('compare', ['--calls', '--program', bin('key-fold'), ...args]),
@@ -160,6 +174,8 @@ test('the same through --program: a changed C built as a program under test, and
     assert.equal(knight.code, 1, knight.stdout + knight.stderr);
     assert.match(knight.stdout, /^first difference at byte \d+, line \d+ \(C \d+ bytes, other \d+ bytes\)\n/);
     assert.match(knight.stdout, /\nin the answer to input line 7 "" \(micro-Max moves\), after the moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6\n/);
+    const shown = /For the table's `knight-4`[^`]*`[^`]*`\):\n\n```text\n([\s\S]*?)\n```/.exec(fs.readFileSync(GUIDE, 'utf8'));
+    assert.equal(shown?.[1], knight.stdout.trimEnd(), 'test/PORTING.md section 2 shows this run');
     assert.equal(fold.code, 1, fold.stdout + fold.stderr);
     assert.match(fold.stdout, /\n {2}differs: slot \(C \d+, other \d+\)\n/);
     assert.equal(same.code, 0, same.stdout + same.stderr);

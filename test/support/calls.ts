@@ -60,7 +60,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CannotCompare, compile, cSource, nodeLimitOf, spaced, substitute, traceOf, withLimit,
   type Variant } from './c-oracle.ts';
-import { ROOT } from './run.ts';
+import { ROOT, killGroup } from './run.ts';
 
 const DEPTH = 1000;                                    // boards kept for reading moves (deeper: '?')
 
@@ -503,6 +503,8 @@ export interface Running {
   child: ChildProcess; lines: Lines; stdout: Promise<Buffer>; stderr: Promise<string>; done: Promise<number | null>;
   signal: () => NodeJS.Signals | null;                 // how it ended, once done
   stop: () => void;                                    // ends it, and the reading
+  limit: { bytes: number };                            // a program printing more is stopped
+  overran: () => boolean;                              // ... and this says so
 }
 
 /** Who writes a stream: the C (built from MICROMAX_C, or env.MICROMAX_C), the port, or a program
@@ -543,9 +545,17 @@ export function runCalls(side: Side, input: Buffer | string, v: Variant = {},
       : [[side.program, ...nodes, ...calls].join(' '), [], true];
   const program = typeof side === 'object';           // its stderr is kept for the report, not shown
   const stdio = ['pipe', 'pipe', program ? 'pipe' : 'inherit', pipe ? 'ignore' : 'pipe'] as const; // port: fd 3
-  const child = spawn(cmd, argv, { cwd: ROOT, stdio: [...stdio], env: { ...process.env, ...env }, shell });
+  const cwd = program ? process.env.INIT_CWD ?? process.cwd() : ROOT;   // (a program: where npm was run)
+  const child = spawn(cmd, argv, { cwd, stdio: [...stdio], env: { ...process.env, ...env }, shell, detached: program });
   const out: Buffer[] = [], err: Buffer[] = [];
-  child.stdout!.on('data', (d: Buffer) => out.push(d));
+  let size = 0;                                        // a program that prints for ever is stopped
+  const limit = { bytes: 1 << 28 };
+  child.stdout!.on('data', (d: Buffer) => {
+    out.push(d);
+    size += d.length;
+    if (program && size > limit.bytes) { overran = true; killGroup(child); }
+  });
+  let overran = false;
   child.stderr?.on('data', (d: Buffer) => { err.push(d); if (err.length > 16) err.shift(); });
   child.stdin!.on('error', () => { /* it may stop reading early */ });
   child.on('error', () => { /* a program that cannot start: its close comes with a code */ });
@@ -557,8 +567,12 @@ export function runCalls(side: Side, input: Buffer | string, v: Variant = {},
     resolve(code);
   }));
   const lines = new Lines(pipe ? pipe.stream : child.stdio[3] as NodeJS.ReadableStream);
-  const stop = (): void => { child.kill(); pipe?.close(); pipe?.stream.destroy(); };
-  return { child, lines, stop, stdout: done.then(() => Buffer.concat(out)),
+  const stop = (): void => {
+    if (program) killGroup(child); else child.kill();
+    pipe?.close();
+    pipe?.stream.destroy();
+  };
+  return { child, lines, stop, limit, overran: () => overran, stdout: done.then(() => Buffer.concat(out)),
     stderr: done.then(() => Buffer.concat(err).toString()), done, signal: () => signal };
 }
 

@@ -1,6 +1,6 @@
 // Runs the port and the C on the same input bytes, for the tests, the compare command and the bench.
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -15,7 +15,10 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 // map and clear (0.1 s against 0.25 s a start), and the suite starts the port hundreds of times.
 process.env.GLIBC_TUNABLES ??= 'glibc.malloc.hugetlb=1';
 
-export interface Result { stdout: Buffer; stderr: string; code: number | null; signal: string | null }
+export interface Result {
+  stdout: Buffer; stderr: string; code: number | null; signal: string | null;
+  overran?: boolean;                                   // stopped for printing more than its limit
+}
 
 /** The command line that runs the port as the tests do: dist/micromax.js, what `npm start` runs,
  *  compiled from micromax.ts by `npm run build`. It starts in a third of the CPU time tsx takes
@@ -98,23 +101,48 @@ export function atMost(n: number): <T>(job: () => Promise<T>) => Promise<T> {
 }
 
 /** A program under test (test/PORTING.md): a shell command line, with arguments appended, run in
- *  the folder `npm run` was started from. */
-export function runProgram(command: string, args: string[], input: Buffer | string, timeoutMs = 600_000): Promise<Result> {
+ *  the folder `npm run` was started from. It is stopped once it has printed more than
+ *  `limit.bytes` (which may change as it runs: the C's output and a margin, once the C is done),
+ *  for one that never ends at the end of input prints boards for ever. */
+export function runProgram(command: string, args: string[], input: Buffer | string, limit = { bytes: 1 << 28 },
+  timeoutMs = 600_000): Promise<Result> {
   return new Promise((resolve) => {
-    const child = spawn([command, ...args].join(' '), { cwd: process.env.INIT_CWD ?? process.cwd(), shell: true });
+    const child = spawn([command, ...args].join(' '), { cwd: process.env.INIT_CWD ?? process.cwd(), shell: true,
+      detached: true });                               // its own process group: the shell and what it runs
     const out: Buffer[] = [], err: Buffer[] = [];
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.stdout.on('data', (d: Buffer) => out.push(d));
+    const timer = setTimeout(() => killGroup(child), timeoutMs);
+    let size = 0, overran = false;
+    child.stdout.on('data', (d: Buffer) => {
+      out.push(d);
+      size += d.length;
+      if (size > limit.bytes && !overran) { overran = true; killGroup(child); }
+    });
     child.stderr.on('data', (d: Buffer) => { err.push(d); if (err.length > 16) err.shift(); });
     child.stdin.on('error', () => { /* the program may stop reading early */ });
     child.on('error', () => { /* cannot start: close comes with its code */ });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString(), code, signal });
+      resolve({ stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString(), code, signal, overran });
     });
     child.stdin.end(input);
   });
 }
+
+/** Ends a program started in its own process group (`detached`), the shell and all it started:
+ *  killing the shell alone would leave the program running. */
+export function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
+/** What a report adds for a program stopped for printing too much. */
+export const OVERRAN = 'it was stopped after printing 16 kB more than the C: does it end at the end of input? ' +
+  '(test/PORTING.md, section 1)';
+export const MARGIN = 1 << 14;
 
 /** Why a program's run says it could not run at all, or undefined when it ran: the shell could not
  *  find or start it (exit 127, 126), or it failed before printing anything (a program under test

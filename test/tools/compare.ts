@@ -18,7 +18,7 @@ import { buildPort, runCalls, type Running, type Side } from '../support/calls.t
 import { CannotCompare, cSource, isReference, nodeLimitOf, whyNoC } from '../support/c-oracle.ts';
 import { Lines } from '../support/calls.ts';
 import { Exit, exit, fail, moveList, nodeCount, quietPipe, readOptions, userPath } from '../support/options.ts';
-import { couldNotRun, firstByte, firstDifference, inputAt, portArgs, run, runC, runProgram, type Result } from '../support/run.ts';
+import { MARGIN, OVERRAN, couldNotRun, firstByte, firstDifference, inputAt, portArgs, run, runC, runProgram, type Result } from '../support/run.ts';
 
 const USAGE = `usage: npm run compare -- [--program "CMD"] [--calls [--stream FILE]] [--nodes N] [--trace] [--bytes]
                           [--moves "e2e4 e7e5 ..."] [input-file]
@@ -92,10 +92,10 @@ function noteLimit(): void {
 // ---- bytes ---------------------------------------------------------------------------------
 
 /** The program's run: the port (fresh from micromax.ts) or CMD, with --nodes and --trace. */
-function runOther(): Promise<Result> {
+function runOther(limit: { bytes: number }): Promise<Result> {
   const args = portArgs({ nodes: opt.nodes, trace: opt.trace });
   if (opt.program === undefined) return run(process.execPath, [buildPort(), ...args], input);
-  return runProgram(opt.program, args, input);
+  return runProgram(opt.program, args, input, limit);
 }
 
 /** What the C printed, counted: boards, trace lines, input lines answered. */
@@ -108,7 +108,11 @@ function amount(out: Buffer): string {
 }
 
 async function bytes(): Promise<number> {
-  const [c, other] = await Promise.all([runC(input, { nodes: opt.nodes, trace: opt.trace }), runOther()]);
+  const limit = { bytes: 1 << 28 };                    // the program's output: the C's and a margin, at most
+  const [c, other] = await Promise.all([runC(input, { nodes: opt.nodes, trace: opt.trace }).then((r) => {
+    limit.bytes = r.stdout.length + MARGIN;
+    return r;
+  }), runOther(limit)]);
   const cannot = opt.program !== undefined ? couldNotRun(other) : undefined;
   if (cannot) throw new CannotCompare(`the program cannot run: ${opt.program}: ${cannot}`);
   if (c.code !== 0) throw new CannotCompare(`the C exited ${c.signal ?? c.code} on this input`);
@@ -118,6 +122,7 @@ async function bytes(): Promise<number> {
       const said = other.stderr.trim().split('\n').filter(Boolean).at(-1);
       console.log(`exit codes differ: C ${c.code}, ${label} ${other.signal ?? other.code}${said ? ` (its last words: ${said.slice(0, 200)})` : ''}`);
     }
+    if (other.overran) console.log(`(${OVERRAN})`);
     if (diff !== undefined) {
       console.log(diff);
       console.log(`in ${inputAt(c.stdout, input, firstByte(c.stdout, other.stdout)!)}`);
@@ -173,7 +178,7 @@ function otherSource(): { source: Source; run?: Running } {
     return { source: { label, lines: new Lines(fs.createReadStream(file)) } };
   }
   const side: Side = opt.program === undefined ? 'port' : { program: opt.program };
-  const r = runCalls(side, input, { nodes: opt.nodes }, opt.program === undefined ? {} : { INIT_CWD: process.env.INIT_CWD });
+  const r = runCalls(side, input, { nodes: opt.nodes });
   running.push(r);
   return { source: { label, lines: r.lines, ended: ending(r) }, run: r };
 }
@@ -182,6 +187,7 @@ async function streams(cap?: number): Promise<Verdict> {
   const c = runCalls('C', input, { nodes: opt.nodes });
   running.push(c);
   const other = otherSource();
+  void c.stdout.then((out) => { if (other.run) other.run.limit.bytes = out.length + MARGIN; });
   const v = await compareStreams({ label: 'C', lines: c.lines, ended: ending(c) }, other.source, { input, cap });
   if (v.empty) {                                       // nothing to compare with: why?
     stopAll();
@@ -190,7 +196,8 @@ async function streams(cap?: number): Promise<Verdict> {
       signal: other.run.signal() };
     const cannot = couldNotRun(r);
     if (cannot) throw new CannotCompare(`the program cannot run: ${opt.program}: ${cannot}`);
-    throw new CannotCompare(`the program wrote no call stream to --calls PATH (${opt.program}; see test/PORTING.md)`);
+    const more = other.run.overran() ? `; ${OVERRAN}` : '';
+    throw new CannotCompare(`the program wrote no call stream to --calls PATH (${opt.program}; see test/PORTING.md)${more}`);
   }
   if (!v.same || v.capped) stopAll();
   return v;

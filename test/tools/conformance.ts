@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildPort } from '../support/calls.ts';
 import { Exit, exit, fail, quietPipe, readOptions } from '../support/options.ts';
-import { ROOT, atMost, couldNotRun, firstByte, firstDifference, inputAt, run, runProgram, type Result } from '../support/run.ts';
+import { MARGIN, OVERRAN, ROOT, atMost, couldNotRun, firstByte, firstDifference, inputAt, run, runProgram, type Result } from '../support/run.ts';
 import { MANIFEST, readManifest, type Script } from '../support/scripts.ts';
 
 const USAGE = `usage: npm run conformance -- [--program "CMD"] [--quick] [name ...]
@@ -45,7 +45,7 @@ const say = (line: string): void => { if (!gone) console.log(line); };
 function runOn(s: Script): Promise<Result> {
   const input = fs.readFileSync(path.join(ROOT, s.input));
   if (program === undefined) return run(process.execPath, [buildPort(), ...s.flags], input);
-  return runProgram(program, s.flags, input);
+  return runProgram(program, s.flags, input, { bytes: fs.statSync(path.join(ROOT, s.expected)).size + MARGIN });
 }
 
 /** One line for a script: ok, or where its output first differs. */
@@ -58,7 +58,7 @@ function verdict(s: Script, r: Result, ms: number): { ok: boolean; line: string 
   const at = firstByte(want, r.stdout);
   const first = diff === undefined ? `the same ${want.length} bytes` : `${diff.split('\n')[0]}, in ${inputAt(want,
     fs.readFileSync(path.join(ROOT, s.input)), at!)}`;
-  const code = r.code === 0 ? '' : `; it ended with ${r.signal ?? `exit ${r.code}`}, the C with exit 0`;
+  const code = r.overran ? `; ${OVERRAN}` : r.code === 0 ? '' : `; it ended with ${r.signal ?? `exit ${r.code}`}, the C with exit 0`;
   return { ok: false, line: `DIFFER ${name} ${first}${code}` };
 }
 
