@@ -2,6 +2,7 @@
 // and exit codes are micromax.ts's own: `--help` prints the tool's usage on stdout and exits 0;
 // anything wrong prints one line, `<tool>: <what is wrong> (see --help)`, on stderr and exits 2.
 
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { nodeValue } from './c-oracle.ts';
@@ -22,6 +23,23 @@ process.on('uncaughtException', (err) => {
   if (!(err instanceof Exit)) process.stderr.write(`${err.stack ?? err}\n`);
   process.exitCode = err instanceof Exit ? err.code : 1;
 });
+
+/** Cannot do it, for a reason other than the command line: one line on stderr, exit 2. */
+export function cannot(tool: string, message: string): never {
+  process.stderr.write(`${tool}: ${message}\n`);
+  exit(2);
+}
+
+/** The input a tool reads: with `moves`, those moves typed one a line and an empty line (micro-Max's
+ *  move); else the file (relative to where npm was run) or stdin; exit 2 when it cannot be read. */
+export function readInput(tool: string, moves: string[] | undefined, file: string | undefined): Buffer {
+  if (moves) return Buffer.from(moves.map((m) => `${m}\n`).join('') + '\n');
+  try {
+    return file === undefined ? fs.readFileSync(0) : fs.readFileSync(userPath(file));
+  } catch (err) {
+    return fail(tool, `cannot read ${file ?? 'stdin'}: ${(err as Error).message}`);
+  }
+}
 
 /** One line on stderr, exit 2. */
 export function fail(tool: string, message: string): never {

@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import { once } from 'node:events';
 import { buildCallsC, runCalls, type Running } from '../support/calls.ts';
 import { CannotCompare, cSource, whyNoC } from '../support/c-oracle.ts';
-import { Exit, exit, fail, moveList, nodeCount, quietPipe, readOptions, userPath } from '../support/options.ts';
+import { Exit, cannot as stopWith, exit, fail, moveList, nodeCount, quietPipe, readInput, readOptions, userPath } from '../support/options.ts';
 
 const USAGE = `usage: npm run calls -- [--port] [--nodes N] [--moves "e2e4 e7e5 ..."] [--out FILE] [input-file]
        npm run calls -- --binary
@@ -32,10 +32,7 @@ const { values, positionals } = readOptions('calls', USAGE, {
   binary: { type: 'boolean' },
 }, 1);
 const usage = (msg: string): never => fail('calls', msg);
-function cannot(msg: string): never {
-  process.stderr.write(`calls: ${msg}\n`);
-  return exit(2);
-}
+const cannot = (msg: string): never => stopWith('calls', msg);
 const nodes = nodeCount('calls', values.nodes), moves = moveList('calls', values.moves, true), file = positionals[0];
 if (moves && file !== undefined) usage('give --moves or an input file, not both');
 if (values.binary && (values.port || values.nodes || values.moves || values.out || file !== undefined)) {
@@ -46,14 +43,6 @@ if (!values.port || values.binary) {
   if (why) cannot(why);
 }
 
-function readInput(): Buffer {
-  if (moves) return Buffer.from(moves.map((m) => `${m}\n`).join('') + '\n');
-  try {
-    return file === undefined ? fs.readFileSync(0) : fs.readFileSync(userPath(file));
-  } catch (err) {
-    return usage(`cannot read ${file ?? 'stdin'}: ${(err as Error).message}`);
-  }
-}
 
 /** Copies the stream's lines to `out`, waiting when it is full; the count of lines and calls. */
 async function copy(r: Running, out: NodeJS.WritableStream): Promise<{ lines: number; calls: number }> {
@@ -77,7 +66,7 @@ async function main(): Promise<void> {
     console.log(buildCallsC(cSource()));
     return;
   }
-  const input = readInput();
+  const input = readInput('calls', moves, file);
   const r = runCalls(values.port ? 'port' : 'C', input, { nodes });
   quietPipe(() => { gone = true; r.stop(); });
   const out = values.out === undefined ? process.stdout : fs.createWriteStream(userPath(values.out));

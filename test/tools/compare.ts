@@ -17,7 +17,7 @@ import { compareStreams, type Source, type Verdict } from '../support/calls-diff
 import { buildPort, runCalls, type Running, type Side } from '../support/calls.ts';
 import { CannotCompare, cSource, isReference, nodeLimitOf, whyNoC } from '../support/c-oracle.ts';
 import { Lines } from '../support/calls.ts';
-import { Exit, exit, fail, moveList, nodeCount, quietPipe, readOptions, userPath } from '../support/options.ts';
+import { Exit, cannot as stopWith, exit, fail, moveList, nodeCount, quietPipe, readInput, readOptions, userPath } from '../support/options.ts';
 import { MARGIN, OVERRAN, couldNotRun, firstByte, firstDifference, inputAt, portArgs, run, runC, runProgram, type Result } from '../support/run.ts';
 
 const USAGE = `usage: npm run compare -- [--program "CMD"] [--calls [--stream FILE]] [--nodes N] [--trace] [--bytes]
@@ -51,10 +51,7 @@ const opt = {
 };
 const usage = (msg: string): never => fail('compare', msg);
 /** Cannot compare, for a reason other than the command line: one line, exit 2. */
-function cannot(msg: string): never {
-  process.stderr.write(`compare: ${msg}\n`);
-  return exit(2);
-}
+const cannot = (msg: string): never => stopWith('compare', msg);
 if (opt.moves && opt.file !== undefined) usage('give --moves or an input file, not both');
 if (opt.calls && opt.trace) usage('--calls compares the passes too: leave out --trace');
 if (opt.stream !== undefined && !opt.calls) usage('--stream is for --calls');
@@ -69,15 +66,7 @@ const stopAll = (): void => running.forEach((r) => r.stop());
 let gone = false;                                      // stdout's reader went away (| head -1)
 quietPipe(() => { gone = true; stopAll(); });
 
-function readInput(): Buffer {
-  if (opt.moves) return Buffer.from(opt.moves.map((m) => `${m}\n`).join('') + '\n');
-  try {
-    return opt.file === undefined ? fs.readFileSync(0) : fs.readFileSync(userPath(opt.file));
-  } catch (err) {
-    return usage(`cannot read ${opt.file ?? 'stdin'}: ${(err as Error).message}`);
-  }
-}
-const input = readInput();
+const input = readInput('compare', opt.moves, opt.file);
 
 /** The C's limit spelled otherwise than 1e7 (N<2e7): --nodes replaces it, and without it the C
  *  stops where its text says; either way the tester should know. */

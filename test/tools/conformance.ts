@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildPort } from '../support/calls.ts';
-import { Exit, exit, fail, quietPipe, readOptions } from '../support/options.ts';
+import { Exit, cannot as stopWith, fail, quietPipe, readOptions } from '../support/options.ts';
 import { MARGIN, OVERRAN, ROOT, atMost, couldNotRun, firstByte, firstDifference, inputAt, run, runProgram, type Result } from '../support/run.ts';
 import { MANIFEST, readManifest, type Script } from '../support/scripts.ts';
 
@@ -26,10 +26,7 @@ const { values, positionals } = readOptions('conformance', USAGE, {
   program: { type: 'string' }, quick: { type: 'boolean' },
 }, Infinity);
 const usage = (msg: string): never => fail('conformance', msg);
-function cannot(msg: string): never {
-  process.stderr.write(`conformance: ${msg}\n`);
-  return exit(2);
-}
+const cannot = (msg: string): never => stopWith('conformance', msg);
 if (values.program !== undefined && !values.program.trim()) usage('--program wants a command');
 const all = readManifest(), names: string[] = [...positionals];
 const unknown = names.find((n) => !all.some((s) => s.name === n));
