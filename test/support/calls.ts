@@ -511,6 +511,10 @@ export interface Running {
  *  given as a shell command line. */
 export type Side = 'C' | 'port' | { program: string };
 
+// The named pipes' folders not yet removed, removed at exit (a tool may end before a stream closes).
+const pipeDirs = new Set<string>();
+process.on('exit', () => { for (const dir of pipeDirs) fs.rmSync(dir, { recursive: true, force: true }); });
+
 /** A named pipe that a program opens by its path (--calls PATH) and this process reads as it is
  *  written. (Node's own pipes to a child are sockets, which a program cannot open by a path.) The
  *  pipe is held open for writing here too, so that it reads as ended only after `close()` and the
@@ -524,7 +528,8 @@ function namedPipe(): { path: string; stream: net.Socket; close: () => void } {
   let wfd: number | undefined = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK);
   const stream = new net.Socket({ fd: rfd, readable: true, writable: false });
   stream.on('error', () => { /* a reader that stops early */ });
-  stream.on('close', () => fs.rmSync(dir, { recursive: true, force: true }));
+  pipeDirs.add(dir);
+  stream.on('close', () => { fs.rmSync(dir, { recursive: true, force: true }); pipeDirs.delete(dir); });
   const close = (): void => {
     if (wfd !== undefined) fs.closeSync(wfd);
     wfd = undefined;
