@@ -7,9 +7,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { cSource, whyNoC } from './support/c-oracle.ts';
-import { runCalls } from './support/calls.ts';
+import { buildCallsC, parse, runCalls, square, type Call, type Event } from './support/calls.ts';
 import { traceFigures } from './support/tree.ts';
-import { ROOT, runPortSync } from './support/run.ts';
+import { ROOT, run, runPortSync } from './support/run.ts';
+import { SCRIPTS, goldenPath, scriptInput } from './support/scripts.ts';
 
 const MATE = 'k7/p1K5/1P6/8/8/8/8/8 w - - 0 1';           // the guide's mate in one
 const tool = (name: string, args: string[], env: NodeJS.ProcessEnv = process.env): ReturnType<typeof spawnSync> =>
@@ -112,8 +113,10 @@ test('compare --calls: a changed C is caught at the first call that differs', { 
     fs.writeFileSync(file, src.replace(from, to));
     const r = tool('compare', ['--calls', '--nodes', '3000', '--moves', 'e2e4'], env), out = String(r.stdout);
     assert.equal(r.status, 1, out + String(r.stderr));
-    const [, at, where] = /^first difference: call (\d+), in [^,]*, reached by ([a-h1-8q ]+)\n/.exec(out) ?? [];
+    const [, within, at, where] = /^first difference: (inside )?call (\d+) \(ply \d+\),[^\n]*\n {2}in [^\n]*\n {2}reached by ([a-h1-8q ]+)\n/
+      .exec(out) ?? [];
     assert.ok(at, out);
+    assert.equal(!!within, what !== 'arguments', out);
     // the same streams, whole: the calls before it are the same in both, and that one is not
     const [c, p] = await Promise.all([allCalls('C', 'e2e4\n\n', 3000, env), allCalls('port', 'e2e4\n\n', 3000, env)]);
     const n = Number(at) - 1;
@@ -128,8 +131,135 @@ test('compare --calls: a changed C is caught at the first call that differs', { 
     for (let k = n; p[k].up >= 0; k = p[k].up) moves.unshift(p[k].line.split(' ')[1]);
     assert.equal(where, moves.join(' '));
     assert.match(out, {                                       // (a changed result shows first in its pass's end)
-      arguments: /\n {2}C: {4}\S+ D\(/, result: /\n {2}C: {4}then it ends a pass: d \d+, m -?\d+[^\n]*then returns/,
-      calls: /\n {2}C: {4}then it calls \S+ D\([^\n]*\n {2}port: then it ends a pass: [^\n]*, a cut-off;/ }[what]!);
+      arguments: /\n {2}C: {6}a call: move \S+, k [^\n]*\n {2}port: {3}a call: [^\n]*\n {2}differs: [^\n]*\(C -?\w+, port -?\w+\)/,
+      result: /\n {2}C: {6}a pass end: d \d+, m -?\d+[^\n]*\n {2}port: {3}a pass end: [^\n]*\n {2}differs: m \(C -?\d+, port -?\d+\)/,
+      calls: /\n {2}C: {6}a call: move \S+[^\n]*\n {2}port: {3}a pass end: [^\n]*, c 1,[^\n]*\n {2}differs: the kind of line \(C a call, port a pass end\)/ }[what]!);
+    assert.match(out, /\n {2}then (call \d+|the call): C returns -?\d+ \(N \d+\); port returns -?\d+ \(N \d+\)\n/);
   }
   fs.rmSync(dir, { recursive: true });
+});
+
+// ---- the stream as PORTING.md documents it ---------------------------------------------------------
+
+/** A line written again from its fields, by the documented format (an implementation apart from
+ *  support/calls.ts's): squares by name, X and Y as a square, +8, ±128. */
+function written(e: Event): string {
+  const sq = (v: number): string => v >= 0 && v < 128 && !(v & 0x88) ? square(v) : String(v);
+  const ch = (v: number): string => {
+    const u = v & 255;
+    return square(u & 0x77) + (u & 8 ? '+8' : '') + (u & 128 ? (v < 0 ? '-128' : '+128') : '');
+  };
+  switch (e.t) {
+    case '@': return `@ ${e.b.join(' ')}`;
+    case '>': {
+      const p = e.probe;
+      const probe = !p ? 'f' : p.d === undefined ? `e ${p.slot} ${p.left}` : `h ${p.slot} ${p.left} ${p.d} ${p.v} ${ch(p.X!)} ${ch(p.Y!)}`;
+      return `> ${e.move} ${e.k} ${e.q} ${e.l} ${e.e} ${e.J} ${e.Z} ${sq(e.E)} ${sq(e.z)} ${e.n} ${e.N} ${e.sum} ${probe}${e.hint ? ' ^' : ''}`;
+    }
+    case '#': return `# ${e.king ? 1 : 0} ${sq(e.x)} ${sq(e.y)}`;
+    case '!': return `! ${e.d} ${e.m} ${e.cut ? 1 : 0} ${ch(e.X)} ${ch(e.Y)}`;
+    case 's': return `s ${e.slot} ${e.d} ${e.v} ${ch(e.X)} ${ch(e.Y)}`;
+    case '=': return `= ${e.d} ${e.N} ${e.m} ${ch(e.X)} ${ch(e.Y)}`;
+    case '<': return `< ${e.v} ${e.N}`;
+  }
+}
+
+test('the stream is in the documented format: every line written again from its fields is the same', { skip: noC }, async () => {
+  const seen = new Set<string>();
+  for (const [s, nodes] of [['castle-kingside', 1000], ['promotion', 1000], ['en-passant', 1000]] as const) {
+    const r = runCalls('C', fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'inputs', `${s}.in`)), { nodes });
+    let board: number[] = [], ply = 0;
+    for (let l = await r.lines.next(); l !== undefined; l = await r.lines.next()) {
+      const e = parse(l);
+      assert.equal(written(e), l);
+      seen.add(e.t === '>' ? `> ${e.probe ? e.probe.d === undefined ? 'e' : 'h' : 'f'}${e.hint ? '^' : ''}` : e.t);
+      if (e.t === '@') board = e.b;
+      if (e.t === '>' && ply === 0) {                     // SUM, by its definition, of the board from main()
+        assert.equal(e.sum, board.reduce((t, v, i) => t + (i + 1) * v, 0));
+      }
+      if (e.t === '>' && e.probe) {                       // the slot is in the 8 the fold (k*E^J) starts
+        const j = (e.k * e.E ^ e.J) & 16777224 - 9;
+        assert.ok(e.probe.slot > j && e.probe.slot <= j + 8, l);
+        assert.equal(e.probe.left, 8 - (e.probe.slot - j - 1), l);
+      }
+      if (e.t === '>') ply++;
+      if (e.t === '<') ply--;
+    }
+    assert.equal(await r.done, 0);
+  }
+  assert.deepEqual([...seen].sort(), ['!', '#', '<', '=', '> e', '> e^', '> h', '> h^', '@', 's'].sort());
+});
+
+test('npm run calls writes the C\'s stream; compare --stream diffs a file with it, field by field', { skip: noC, timeout: 120_000 },
+  () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-streams-'));
+    const args = ['--nodes', '2000', '--moves', 'e2e4 e7e5'], file = (n: string): string => path.join(dir, n);
+    try {
+      const c = tool('calls', [...args, '--out', file('c.calls')]);
+      assert.equal(c.status, 0, String(c.stderr));
+      assert.match(String(c.stderr), /^\d+ calls \(\d+ lines\) written to /);
+      const port = tool('calls', ['--port', ...args]);
+      assert.equal(String(port.stdout), fs.readFileSync(file('c.calls'), 'latin1'), 'the port\'s stream is the C\'s');
+      const lines = fs.readFileSync(file('c.calls'), 'latin1').split('\n');
+      const pass = lines.findIndex((l) => /^! \d+ -?\d+ [01] \S+ [a-h][1-8]-128$/.test(l));
+      const edited = lines.slice();
+      edited[pass] = edited[pass].replace(/-128$/, '+128');
+      fs.writeFileSync(file('edited.calls'), edited.join('\n'));
+      fs.writeFileSync(file('unknown-moves.calls'), lines.map((l) => l.replace(/^> \S+/, '> ?')).join('\n'));
+      fs.writeFileSync(file('short.calls'), lines.slice(0, 1000).join('\n') + '\n');
+      fs.writeFileSync(file('garbage.calls'), 'hello\n');
+      const diff = (name: string): ReturnType<typeof tool> => tool('compare', ['--calls', '--stream', file(name), ...args]);
+      const [same, ed, moves, short, garbage, none] = ['c.calls', 'edited.calls', 'unknown-moves.calls', 'short.calls',
+        'garbage.calls', 'none.calls'].map(diff);
+      assert.equal(same.status, 0, String(same.stdout) + String(same.stderr));
+      assert.match(String(same.stdout), /^identical: \d+ calls\n$/);
+      assert.equal(moves.status, 0, String(moves.stdout) + String(moves.stderr));
+      assert.equal(ed.status, 1, String(ed.stdout));
+      assert.match(String(ed.stdout), new RegExp(`^first difference: inside call \\d+ \\(ply \\d+\\), in its pass \\d+, line ${pass + 1} of each stream\\n`));
+      assert.match(String(ed.stdout), /\n {2}differs: Y \(C ([a-h][1-8])-128, other \1\+128: the same byte, read signed/);
+      assert.equal(short.status, 1);
+      assert.match(String(short.stdout), /\n {2}other: +\(the stream ends\)\n {2}differs: one stream ends \(other\)\n/);
+      assert.equal(garbage.status, 1);
+      assert.match(String(garbage.stdout), /\n {2}other: +not a line of the call stream \(a line starts with one of @ > # ! s = <, not "hello"\): "hello"\n/);
+      assert.equal(none.status, 2);
+      assert.match(String(none.stderr), /^compare: --stream: no file \S+none\.calls\n$/);
+      // the tree draws a stream file as it draws the port's own search
+      const fromFile = tree('--stream', file('c.calls'), '--limit', '0'), own = tree(...args, '--limit', '0');
+      assert.equal(fromFile.status, 0, fromFile.err);
+      assert.deepEqual(fromFile.out.slice(1), own.out.slice(1));  // (all but the first call's label)
+      const at = tree('--stream', file('c.calls'), '--at', '3', '--limit', '1');
+      assert.match(at.out[0], /^call +D\(/);
+      assert.equal(tree('--stream', file('c.calls'), '--at', '99999999').status, 2);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+test('tree --call with z 9 is main()\'s legality check of the last typed move, as the stream has it', async () => {
+  // the stream's check of e7e5 after e2e4: main()'s second call, with its arguments and its calls
+  const r = runCalls('port', 'e2e4\ne7e5\n', {}), tops: { call: Call; calls: number; v: number }[] = [];
+  let ply = 0;
+  for (let l = await r.lines.next(); l !== undefined; l = await r.lines.next()) {
+    const e = parse(l);
+    if (e.t === '>' && ply++ === 0) tops.push({ call: e, calls: 0, v: 0 });
+    else if (e.t === '>') tops.at(-1)!.calls++;
+    else if (e.t === '<' && --ply === 0) tops.at(-1)!.v = e.v;
+  }
+  const c = tops[1].call;
+  assert.equal(c.z, 9);
+  const t = tree('--moves', 'e2e4 e7e5', '--call', `D(${c.k}, ${c.q}, ${c.l}, ${c.e}, ${square(c.E)}, 9, ${c.n})`,
+    '--limit', '0', '--depth', '0');
+  assert.equal(t.status, 0, t.err);
+  assert.match(t.out[0], new RegExp(`^check D\\(${c.k}, ${c.q}, ${c.l}, ${c.e}, ${square(c.E)}, 9, ${c.n}\\) +empty$`));
+  assert.match(t.out.at(-1)!, new RegExp(`^returns ${tops[1].v}(, best \\w+)?, after \\d+ nodes? and ${tops[1].calls + 1} calls$`));
+  assert.equal(tops[1].v, 8000, 'main() accepts e7e5');
+});
+
+test('the instrumented C, run without --calls, prints the plain C\'s bytes', { skip: noC }, async () => {
+  const bin = buildCallsC(cSource());
+  for (const s of SCRIPTS.filter((x) => ['castle-kingside', 'promotion', 'eof-mid-line', 'engine-1e4'].includes(x.name))) {
+    const r = await run(bin, s.flags, scriptInput(s));
+    assert.ok(r.stdout.equals(fs.readFileSync(goldenPath(s))), s.name);
+    assert.equal(r.stderr, '');
+  }
 });

@@ -4,12 +4,16 @@
 
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { test } from 'node:test';
-import { whyNoC } from './support/c-oracle.ts';
+import { REFERENCE_SHA256, cSource, isReference, sha256, whyNoC } from './support/c-oracle.ts';
 import { firstDifference, portArgs, run, runC, runPort, sourceCommand, type Result } from './support/run.ts';
-import { SCRIPTS, goldenPath, scriptInput, variant, type Script } from './support/scripts.ts';
+import { MANIFEST, SCRIPTS, goldenPath, readManifest, scriptInput, scriptPath, variant, type Script } from './support/scripts.ts';
 
 const noC = whyNoC();
+// The golden files are the reference C's output: only it can say one is stale.
+const notReference = !noC && !isReference(cSource()!) ? `MICROMAX_C is not the reference micromax-3.2.c ` +
+  `(sha256 ${sha256(cSource()!).slice(0, 16)}..., not ${REFERENCE_SHA256.slice(0, 16)}...): its output is not the golden files'` : '';
 // What micromax.ts itself, through tsx, is checked on: a game traced, the refusals, promotion.
 const FROM_SOURCE = ['engine-1e4', 'illegal-inputs', 'promotion'];
 // The quick run (npm run test:quick) leaves out the two scripts at the default limit; npm test
@@ -62,18 +66,37 @@ for (const s of SCRIPTS) {
     const [them, r] = await Promise.all([theirs(s), ours(s)]);
     assert.equal(them.code, 0, `the C exited ${them.code}`);
     const diff = firstDifference(them.stdout, r.stdout);
-    assert.equal(diff, undefined, diff);
+    assert.equal(diff, undefined, `${diff}${notReference ? `\n(${notReference})` : ''}`);
   });
 }
 
-test('the golden transcripts are the C\'s, for the current scripts', { skip: noC ? `skipped: ${noC}` : false },
-  async () => {
+test('the golden transcripts are the reference C\'s, for the current scripts',
+  { skip: noC ? `skipped: ${noC}` : notReference ? `skipped: ${notReference}` : false }, async () => {
     // Every script run live: the C's runs are the live tests' (above), made once.
     for (const s of LIVE) {
       const them = await theirs(s);
-      assert.ok(them.stdout.equals(fs.readFileSync(goldenPath(s))), `${s.name}: golden is stale; run npm run golden`);
+      assert.ok(them.stdout.equals(fs.readFileSync(goldenPath(s))), `${s.name}: the reference C (sha256 checked) no longer ` +
+        `prints ${path.relative(process.cwd(), goldenPath(s))}: the file was changed; npm run golden remakes it from the reference C`);
     }
   });
+
+test('the list of scripts (test/fixtures/scripts.tsv) names every input and golden file, and only those', () => {
+  const rows = readManifest(MANIFEST), dir = path.dirname(MANIFEST);
+  assert.deepEqual(rows.map((s) => s.name), SCRIPTS.map((s) => s.name));
+  for (const s of rows) {
+    assert.ok(fs.existsSync(scriptPath(s)) && fs.existsSync(goldenPath(s)), s.name);
+    assert.equal(path.basename(s.input), `${s.name}.in`);
+    assert.equal(path.basename(s.expected), `${s.name}.out`);
+  }
+  const files = (sub: string, ext: string): string[] => fs.readdirSync(path.join(dir, sub)).filter((f) => f.endsWith(ext)).sort();
+  assert.deepEqual(files('inputs', '.in'), rows.map((s) => `${s.name}.in`).sort());
+  assert.deepEqual(files('golden', '.out'), rows.map((s) => `${s.name}.out`).sort());
+  // a reader without TypeScript: six tab-separated columns, flags '-' or --nodes N and --trace
+  for (const line of fs.readFileSync(MANIFEST, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).slice(1)) {
+    assert.match(line, /^[a-z0-9-]+\t(-|--nodes \d+|--trace|--nodes \d+ --trace)\tinputs\/\S+\tgolden\/\S+\t(always|slow|long)\t[^\t]+$/);
+  }
+  assert.throws(() => readManifest(path.join(dir, 'golden', 'keytable.txt')), /header/);
+});
 
 // The tests run dist/micromax.js (what npm start runs, built from micromax.ts); a learner runs
 // micromax.ts, or a changed copy, through tsx.

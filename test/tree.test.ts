@@ -320,7 +320,7 @@ test('tree --call: a bad call is refused with a reason, exit 2 and nothing drawn
     ['D(8, 50, -50, 0, 128, 128, 3)', /the window is empty: q \(50\) must be below l \(-50\)/],
     ['D(9, -8000, -50, 0, 128, 128, 3)', /k is 8 \(white\) or 16 \(black\)/],
     ['D(8, -8000, -50, 0, i9, 128, 3)', /E is a square \(e3\), or 128 or -128 for none/],
-    ['D(8, -8000, -50, 0, 128, 9, 3)', /z is a square \(e3\), 128 for no last move, or 8 for a root search/],
+    ['D(8, -8000, -50, 0, 128, 10, 3)', /z is a square \(e3\), 128 for no last move, 8 for a root search, or 9 for a/],
     ['D(8, -8000, -50, 0, 128, 128, 0)', /n is 1 or more/],
     ['D(8, -8000, -50, 0, 128, 128, 99)', /n is a depth from 1 to 98/],
     ['D(k=8, J=1)', /J and Z are not given/],

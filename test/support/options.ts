@@ -2,7 +2,10 @@
 // and exit codes are micromax.ts's own: `--help` prints the tool's usage on stdout and exits 0;
 // anything wrong prints one line, `<tool>: <what is wrong> (see --help)`, on stderr and exits 2.
 
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { nodeValue } from './c-oracle.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -20,6 +23,23 @@ process.on('uncaughtException', (err) => {
   if (!(err instanceof Exit)) process.stderr.write(`${err.stack ?? err}\n`);
   process.exitCode = err instanceof Exit ? err.code : 1;
 });
+
+/** Cannot do it, for a reason other than the command line: one line on stderr, exit 2. */
+export function cannot(tool: string, message: string): never {
+  process.stderr.write(`${tool}: ${message}\n`);
+  exit(2);
+}
+
+/** The input a tool reads: with `moves`, those moves typed one a line and an empty line (micro-Max's
+ *  move); else the file (relative to where npm was run) or stdin; exit 2 when it cannot be read. */
+export function readInput(tool: string, moves: string[] | undefined, file: string | undefined): Buffer {
+  if (moves) return Buffer.from(moves.map((m) => `${m}\n`).join('') + '\n');
+  try {
+    return file === undefined ? fs.readFileSync(0) : fs.readFileSync(userPath(file));
+  } catch (err) {
+    return fail(tool, `cannot read ${file ?? 'stdin'}: ${(err as Error).message}`);
+  }
+}
 
 /** One line on stderr, exit 2. */
 export function fail(tool: string, message: string): never {
@@ -112,4 +132,27 @@ export function moveList(tool: string, v: string | undefined, promotions: boolea
     fail(tool, `'${bad}' is not a move like e2e4${promotions ? '' : ' (micro-Max promotes to a queen by itself)'}`);
   }
   return moves;
+}
+
+/** --nodes as micromax itself takes it (micromax.ts, optionNumber): a whole number from 1 to
+ *  2147483647, written in any way Number() reads with digits, '.', 'e' and '+' (1e4, 10000.0),
+ *  spaces around it allowed; or exit 2. */
+export function nodeCount(tool: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const x = nodeValue(v);
+  if (x === undefined) fail(tool, `--nodes wants a whole number from 1 to 2147483647, not '${v}'`);
+  return x;
+}
+
+/** A file the user named, relative to where they ran `npm run` (npm runs a script in the project's
+ *  folder, and says where it was started in INIT_CWD). */
+export const userPath = (file: string): string => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
+/** When stdout's reader goes away (`| head -1`), `stop` ends what the tool runs, and the tool ends
+ *  quietly: no EPIPE error, no stack. */
+export function quietPipe(stop: () => void): void {
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    stop();
+  });
 }

@@ -1,10 +1,11 @@
 // Runs the port and the C on the same input bytes, for the tests, the compare command and the bench.
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inputLines, replay } from './boards.ts';
 import { buildC, portArgs, type Variant } from './c-oracle.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -14,7 +15,10 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 // map and clear (0.1 s against 0.25 s a start), and the suite starts the port hundreds of times.
 process.env.GLIBC_TUNABLES ??= 'glibc.malloc.hugetlb=1';
 
-export interface Result { stdout: Buffer; stderr: string; code: number | null; signal: string | null }
+export interface Result {
+  stdout: Buffer; stderr: string; code: number | null; signal: string | null;
+  overran?: boolean;                                   // stopped for printing more than its limit
+}
 
 /** The command line that runs the port as the tests do: dist/micromax.js, what `npm start` runs,
  *  compiled from micromax.ts by `npm run build`. It starts in a third of the CPU time tsx takes
@@ -51,9 +55,10 @@ function finish(r: ReturnType<typeof spawnSync>): Result {
 }
 
 /** Asynchronous run (lets the C and the port run side by side on two cores). */
-export function run(cmd: string, argv: string[], input: Buffer | string, timeoutMs = 600_000): Promise<Result> {
+export function run(cmd: string, argv: string[], input: Buffer | string, timeoutMs = 600_000,
+  env: NodeJS.ProcessEnv = process.env): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, argv, { cwd: ROOT });
+    const child = spawn(cmd, argv, { cwd: ROOT, env });
     const out: Buffer[] = [], err: Buffer[] = [];
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.stdout.on('data', (d: Buffer) => out.push(d));
@@ -95,8 +100,64 @@ export function atMost(n: number): <T>(job: () => Promise<T>) => Promise<T> {
   };
 }
 
+/** A program under test (test/PORTING.md): a shell command line, with arguments appended, run in
+ *  the folder `npm run` was started from. It is stopped once it has printed more than
+ *  `limit.bytes` (which may change as it runs: the C's output and a margin, once the C is done),
+ *  for one that never ends at the end of input prints boards for ever. */
+export function runProgram(command: string, args: string[], input: Buffer | string, limit = { bytes: 1 << 28 },
+  timeoutMs = 600_000): Promise<Result> {
+  return new Promise((resolve) => {
+    const child = spawn([command, ...args].join(' '), { cwd: process.env.INIT_CWD ?? process.cwd(), shell: true,
+      detached: true });                               // its own process group: the shell and what it runs
+    const out: Buffer[] = [], err: Buffer[] = [];
+    const timer = setTimeout(() => killGroup(child), timeoutMs);
+    let size = 0, overran = false;
+    child.stdout.on('data', (d: Buffer) => {
+      out.push(d);
+      size += d.length;
+      if (size > limit.bytes && !overran) { overran = true; killGroup(child); }
+    });
+    child.stderr.on('data', (d: Buffer) => { err.push(d); if (err.length > 16) err.shift(); });
+    child.stdin.on('error', () => { /* the program may stop reading early */ });
+    child.on('error', () => { /* cannot start: close comes with its code */ });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString(), code, signal, overran });
+    });
+    child.stdin.end(input);
+  });
+}
+
+/** Ends a program started in its own process group (`detached`), the shell and all it started:
+ *  killing the shell alone would leave the program running. */
+export function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
+/** What a report adds for a program stopped for printing too much. */
+export const OVERRAN = 'it was stopped after printing 16 kB more than the C: does it end at the end of input? ' +
+  '(test/PORTING.md, section 1)';
+export const MARGIN = 1 << 14;
+
+/** Why a program's run says it could not run at all, or undefined when it ran: the shell could not
+ *  find or start it (exit 127, 126), or it failed before printing anything (a program under test
+ *  prints the first board before it reads). */
+export function couldNotRun(r: Result): string | undefined {
+  const said = r.stderr.trim().split('\n').filter(Boolean).at(-1);
+  const why = said ? `: ${said.slice(0, 200)}` : '';
+  if (r.code === 127) return `not found (exit 127)${why}`;
+  if (r.code === 126) return `cannot be run (exit 126)${why}`;
+  if (r.stdout.length === 0 && (r.code !== 0 || r.signal)) return `failed before printing anything (${r.signal ?? `exit ${r.code}`})${why}`;
+  return undefined;
+}
+
 /** Where two outputs first differ, or undefined when they are byte-identical. */
-export function firstDifference(a: Buffer, b: Buffer, context = 2): string | undefined {
+export function firstDifference(a: Buffer, b: Buffer, context = 2, labels = ['C', 'port']): string | undefined {
   if (a.equals(b)) return undefined;
   let at = 0;
   while (at < a.length && at < b.length && a[at] === b[at]) at++;
@@ -107,8 +168,44 @@ export function firstDifference(a: Buffer, b: Buffer, context = 2): string | und
       .map((l, k) => `${String(Math.max(1, line - context) + k).padStart(6)} | ${JSON.stringify(l).slice(1, -1)}`)
       .join('\n');
   };
-  return `first difference at byte ${at}, line ${line} (C ${a.length} bytes, port ${b.length} bytes)\n` +
-    `--- C:\n${show(a)}\n--- port:\n${show(b)}`;
+  return `first difference at byte ${at}, line ${line} (${labels[0]} ${a.length} bytes, ${labels[1]} ${b.length} bytes)\n` +
+    `--- ${labels[0]}:\n${show(a)}\n--- ${labels[1]}:\n${show(b)}`;
+}
+
+/** Which input line the C's output at byte `at` answers (1 = the first; 0: the first board, before
+ *  any input), counting the boards (8 lines ' x x x x x x x x ') printed before it. */
+export function inputLineAt(out: Buffer, at: number): number {
+  const lines = out.subarray(0, at).toString('latin1').split('\n').slice(0, -1);
+  let boards = 0, rows = 0;
+  for (const l of lines) {
+    rows = /^( \S){8} $/.test(l) ? rows + 1 : 0;
+    if (rows === 8) { boards++; rows = 0; }
+  }
+  return boards;
+}
+
+/** Where the C's output at byte `at` is: 'the answer to input line 3 "e7e5", after the moves e2e4 b8c6'. */
+export function inputAt(out: Buffer, input: Buffer, at: number): string {
+  const k = inputLineAt(out, at), lines = inputLines(input);
+  if (k === 0) return 'the first board, before any input is read';
+  const line = lines[k - 1];
+  const text = line ? `${JSON.stringify(line.bytes.toString('latin1'))}${line.by === 'engine' ? ' (micro-Max moves)' : ''}`
+    : '(past the end of the input)';
+  let moves: string[];
+  try {
+    moves = replay(out, input).moves.filter((m) => (m.line ?? Infinity) < k - 1).map((m) => `${m.from}${m.to}`);
+  } catch {
+    moves = lines.slice(0, k - 1).filter((l) => l.by === 'typed').map((l) => `${l.from}${l.to}`);
+  }
+  return `the answer to input line ${k} ${text}, after ${moves.length ? `the moves ${moves.join(' ')}` : 'no moves'}`;
+}
+
+/** Where two outputs first differ: the byte, or undefined when they are the same. */
+export function firstByte(a: Buffer, b: Buffer): number | undefined {
+  if (a.equals(b)) return undefined;
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at]) at++;
+  return at;
 }
 
 /** GNU time, for peak memory and CPU time, when it is installed. */

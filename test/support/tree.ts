@@ -116,7 +116,7 @@ export class Tree {
     else if (e.t === '<') this.leave(e);
     else if (e.t === '#') this.top().takes.push(e);
     else if (e.t === '!') this.passEnds(this.top(), e);
-    else this.rootPass(this.top(), e);
+    else if (e.t === '=') this.rootPass(this.top(), e);  // (a hash store, 's', is not drawn)
   }
 
   private check(line: string): void {                  // a typed move's legality check: not drawn
@@ -318,10 +318,10 @@ function argument(name: string, text: string): number | string {
   if (name === 'k') return sides[t] ?? 'k is 8 (white) or 16 (black)';
   if (name === 'E' || name === 'z') {
     if (/^[a-h][1-8]$/.test(t)) return squareOf(t);
-    const none = name === 'E' ? ['128', '-128'] : ['128', '8'];
+    const none = name === 'E' ? ['128', '-128'] : ['128', '8', '9'];
     if (none.includes(t)) return Number(t);
     return name === 'E' ? 'E is a square (e3), or 128 or -128 for none'
-      : 'z is a square (e3), 128 for no last move, or 8 for a root search';
+      : 'z is a square (e3), 128 for no last move, 8 for a root search, or 9 for a legality check';
   }
   if (!/^-?\d+$/.test(t)) return `${name} is a whole number`;
   const v = Number(t);

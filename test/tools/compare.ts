@@ -1,57 +1,233 @@
-// npm run compare -- [--calls] [--nodes N] [--trace] [--moves "e2e4 e7e5 ..."] [input-file]
-// Runs the C (built from MICROMAX_C, cached) and the port on the same input — a file, stdin, or
-// with --moves the game's moves as typed lines followed by an empty line (micro-Max's move) — and
-// says whether their outputs are byte-identical; with --moves also which move both played (how to
-// replay a move the engine chose in a GUI). With --calls it compares every call of D() instead,
-// as both programs make them (test/support/calls.ts), and names the first call that differs.
-// Exit 0 identical, 1 different, 2 when it cannot compare (no MICROMAX_C, no gcc, bad arguments).
+// npm run compare -- [--program "CMD"] [--calls [--stream FILE]] [--nodes N] [--trace] [--bytes]
+//                    [--moves "e2e4 e7e5 ..."] [input-file]
+// Runs the C (built from MICROMAX_C, cached) and a program — this port, compiled fresh from
+// micromax.ts, or any program that follows test/PORTING.md — on the same input (a file, stdin, or
+// with --moves the game's moves as typed lines, then an empty line: micro-Max's move) and says
+// whether their outputs are byte-identical, where they first differ (the input line, by its text, and
+// the moves before it), and with --moves which move both played. When the bytes are identical and
+// the program is the port, it goes on to compare the calls of D() (up to a million). With --calls it
+// compares every call of D() (test/support/calls.ts), the program's written to --calls PATH, or a
+// stream file's (--stream), and names the first call that differs.
+// Exit 0 identical, 1 different, 2 when it cannot compare (no MICROMAX_C, no gcc, a C it cannot
+// build or instrument, a program that cannot run, bad arguments): one line on stderr, no stack.
 
 import * as fs from 'node:fs';
-import { replay } from '../support/boards.ts';
-import { compareCalls } from '../support/calls-diff.ts';
-import { whyNoC } from '../support/c-oracle.ts';
-import { exit, fail, moveList, readOptions, whole } from '../support/options.ts';
-import { firstDifference, portArgs, runC, runPort } from '../support/run.ts';
+import { inputLines, replay } from '../support/boards.ts';
+import { compareStreams, type Source, type Verdict } from '../support/calls-diff.ts';
+import { buildPort, runCalls, type Running, type Side } from '../support/calls.ts';
+import { CannotCompare, cSource, isReference, nodeLimitOf, whyNoC } from '../support/c-oracle.ts';
+import { Lines } from '../support/calls.ts';
+import { Exit, cannot as stopWith, exit, fail, moveList, nodeCount, quietPipe, readInput, readOptions, userPath } from '../support/options.ts';
+import { MARGIN, OVERRAN, couldNotRun, firstByte, firstDifference, inputAt, portArgs, run, runC, runProgram, type Result } from '../support/run.ts';
 
-const USAGE = `usage: npm run compare -- [--calls] [--nodes N] [--trace] [--moves "e2e4 e7e5 ..."] [input-file]
-  --calls       compare every call of D(), not the output, and name the first that differs
-  --nodes N     both programs stop deepening after N nodes (default: the C's 1e7)
-  --trace       both print the C's commented-out line after each root pass
-  --moves "..." the input is these moves, typed, then an empty line (micro-Max's move)
-  input-file    the input (default: stdin)`;
-function usage(msg: string): never {
-  return fail('compare', msg);
-}
+const USAGE = `usage: npm run compare -- [--program "CMD"] [--calls [--stream FILE]] [--nodes N] [--trace] [--bytes]
+                          [--moves "e2e4 e7e5 ..."] [input-file]
+Runs the C (built from MICROMAX_C) and a program on the same input: do they print the same bytes?
+With --calls: do they make the same calls of D()? Names the first byte, or call, that differs.
+  --program "CMD"  the program under test, a shell command line (test/PORTING.md says what it must
+                   do); --nodes N and --trace are appended to it. Default: this port, compiled
+                   fresh from micromax.ts
+  --calls          compare every call of D(), not the output (CMD gets --calls PATH too)
+  --stream FILE    with --calls: the other side is this file, the call stream a program wrote on
+                   the same input and --nodes
+  --nodes N        both stop deepening after N nodes (default: the C's 1e7), as micromax takes it
+  --trace          both print the C's commented-out line after each root pass
+  --bytes          bytes only: do not go on to the calls when the bytes are identical
+  --moves "..."    the input is these moves, typed, then an empty line (micro-Max's move)
+  input-file       the input (default: stdin)
+Exit 0 identical, 1 different, 2 cannot compare (bad arguments, no MICROMAX_C or gcc, a C it cannot
+build, a program that cannot run).`;
+
+const CAP = 1_000_000;                                 // calls compared after identical bytes, at most
 
 const { values, positionals } = readOptions('compare', USAGE, {
-  calls: { type: 'boolean' }, nodes: { type: 'string' }, trace: { type: 'boolean' }, moves: { type: 'string' },
+  program: { type: 'string' }, calls: { type: 'boolean' }, stream: { type: 'string' }, nodes: { type: 'string' },
+  trace: { type: 'boolean' }, bytes: { type: 'boolean' }, moves: { type: 'string' },
 }, 1);
-const nodes = whole('compare', 'nodes', values.nodes, 1), trace = values.trace ?? false, calls = values.calls ?? false;
-const moves = moveList('compare', values.moves, true), file = positionals[0];
-if (moves && file !== undefined) usage('give --moves or an input file, not both');
-if (calls && trace) usage('--calls compares the passes too: leave out --trace');
+const opt = {
+  program: values.program, calls: values.calls ?? false, stream: values.stream, trace: values.trace ?? false,
+  bytes: values.bytes ?? false, nodes: nodeCount('compare', values.nodes),
+  moves: moveList('compare', values.moves, true), file: positionals[0],
+};
+const usage = (msg: string): never => fail('compare', msg);
+/** Cannot compare, for a reason other than the command line: one line, exit 2. */
+const cannot = (msg: string): never => stopWith('compare', msg);
+if (opt.moves && opt.file !== undefined) usage('give --moves or an input file, not both');
+if (opt.calls && opt.trace) usage('--calls compares the passes too: leave out --trace');
+if (opt.stream !== undefined && !opt.calls) usage('--stream is for --calls');
+if (opt.stream !== undefined && opt.program !== undefined) usage('give --program or --stream, not both');
+if (opt.calls && opt.bytes) usage('give --calls or --bytes, not both');
+if (opt.program !== undefined && !opt.program.trim()) usage('--program wants a command');
 const why = whyNoC();
-if (why) usage(why);
+if (why) cannot(why);
+const label = opt.program !== undefined || opt.stream !== undefined ? 'other' : 'port';
+const running: Running[] = [];
+const stopAll = (): void => running.forEach((r) => r.stop());
+let gone = false;                                      // stdout's reader went away (| head -1)
+quietPipe(() => { gone = true; stopAll(); });
 
-let input: Buffer;
-try {
-  input = moves ? Buffer.from(moves.map((m) => `${m}\n`).join('') + '\n') : file === undefined ? fs.readFileSync(0) : fs.readFileSync(file);
-} catch (err) {
-  usage(`cannot read ${file ?? 'stdin'}: ${(err as Error).message}`);
+const input = readInput('compare', opt.moves, opt.file);
+
+/** The C's limit spelled otherwise than 1e7 (N<2e7): --nodes replaces it, and without it the C
+ *  stops where its text says; either way the tester should know. */
+function noteLimit(): void {
+  const limit = nodeLimitOf(fs.readFileSync(cSource()!, 'utf8'));
+  if (limit !== undefined && limit !== 1e7) {
+    process.stderr.write(`compare: note: the C's own node limit is ${limit}, not 1e7${opt.nodes !== undefined ?
+      ` (--nodes ${opt.nodes} replaces it)` : ''}\n`);
+  }
 }
-if (calls) exit(await compareCalls(input, nodes));
-const v = { nodes, trace };
-const [c, ours] = await Promise.all([runC(input, v), runPort(input, portArgs(v))]);
-const diff = firstDifference(c.stdout, ours.stdout);
-if (c.code !== ours.code) console.log(`exit codes differ: C ${c.code}, port ${ours.code}`);
-if (diff === undefined && c.code === ours.code) {
-  console.log(`identical (${c.stdout.length} bytes)`);
-  if (moves) {
+
+// ---- bytes ---------------------------------------------------------------------------------
+
+/** The program's run: the port (fresh from micromax.ts) or CMD, with --nodes and --trace. */
+function runOther(limit: { bytes: number }): Promise<Result> {
+  const args = portArgs({ nodes: opt.nodes, trace: opt.trace });
+  if (opt.program === undefined) return run(process.execPath, [buildPort(), ...args], input);
+  return runProgram(opt.program, args, input, limit);
+}
+
+/** What the C printed, counted: boards, trace lines, input lines answered. */
+function amount(out: Buffer): string {
+  const lines = out.toString('latin1').split('\n').slice(0, -1);
+  const boards = lines.filter((l) => /^( \S){8} $/.test(l)).length / 8 | 0;
+  const traces = lines.filter((l) => / ply, /.test(l)).length;
+  return `${out.length} bytes: ${boards} boards${opt.trace ? `, ${traces} trace lines` : ''}, ` +
+    `the answers to ${inputLines(input).length} input lines`;
+}
+
+async function bytes(): Promise<number> {
+  const limit = { bytes: 1 << 28 };                    // the program's output: the C's and a margin, at most
+  const [c, other] = await Promise.all([runC(input, { nodes: opt.nodes, trace: opt.trace }).then((r) => {
+    limit.bytes = r.stdout.length + MARGIN;
+    return r;
+  }), runOther(limit)]);
+  const cannot = opt.program !== undefined ? couldNotRun(other) : undefined;
+  if (cannot) throw new CannotCompare(`the program cannot run: ${opt.program}: ${cannot}`);
+  if (c.code !== 0) throw new CannotCompare(`the C exited ${c.signal ?? c.code} on this input`);
+  const diff = firstDifference(c.stdout, other.stdout, 2, ['C', label]);
+  if (diff !== undefined || c.code !== other.code) {
+    if (c.code !== other.code) {
+      const said = other.stderr.trim().split('\n').filter(Boolean).at(-1);
+      console.log(`exit codes differ: C ${c.code}, ${label} ${other.signal ?? other.code}${said ? ` (its last words: ${said.slice(0, 200)})` : ''}`);
+    }
+    if (other.overran) console.log(`(${OVERRAN})`);
+    if (diff !== undefined) {
+      console.log(diff);
+      console.log(`in ${inputAt(c.stdout, input, firstByte(c.stdout, other.stdout)!)}`);
+    }
+    console.log(`(--calls names the first call of D() that differs${opt.program === undefined ? '' :
+      ', if the program writes the call stream: test/PORTING.md'})`);
+    return 1;
+  }
+  console.log(`identical (${amount(c.stdout)})`);
+  if (opt.moves) {
     const r = replay(c.stdout, input), last = r.moves.at(-1);
     console.log(last && last.by === 'engine' && last.index === r.boards.length - 1
-      ? `after the ${moves.length} moves both play ${last.from}${last.to}${last.promotion ?? ''}` : 'micro-Max plays no move there');
+      ? `after the ${opt.moves.length} moves both play ${last.from}${last.to}${last.promotion ?? ''}` : 'micro-Max plays no move there');
   }
-  exit(0);
+  if (opt.program !== undefined || opt.bytes) {
+    console.log(`only the output was compared: --trace adds each root pass's line, --calls every call of D()` +
+      `${opt.program !== undefined ? ' (a program that writes the call stream: test/PORTING.md)' : ''}`);
+    return 0;
+  }
+  let v: Verdict;
+  try {
+    v = await streams(CAP);
+  } catch (err) {                                      // (a C the calls cannot be read from: the bytes still hold)
+    if (!(err instanceof CannotCompare)) throw err;
+    console.log(`the calls were not compared: ${err.message}`);
+    return 0;
+  }
+  if (v.same) {
+    console.log(v.capped ? `and call by call: the first ${v.calls} calls identical (the search goes on: --calls compares them all)`
+      : `and call by call: identical (${v.calls} calls)`);
+    return 0;
+  }
+  console.log('but the calls of D() differ:');
+  for (const l of v.report) console.log(l);
+  return 1;
 }
-if (diff) console.log(diff);
-exit(1);
+
+// ---- calls ---------------------------------------------------------------------------------
+
+/** How a program ended, for a stream that stops early. */
+const ending = (r: Running) => async (): Promise<string> => {
+  const code = await r.done, sig = r.signal();
+  if (code === 0) return 'the program ended (exit 0)';
+  const said = (await r.stderr).trim().split('\n').filter(Boolean).at(-1);
+  return `the program ended with ${sig ?? `exit ${code}`}${said ? ` (its last words: ${said.slice(0, 200)})` : ''}`;
+};
+
+/** The other side's stream: the port's or CMD's, run live, or the file's. */
+function otherSource(): { source: Source; run?: Running } {
+  if (opt.stream !== undefined) {
+    const file = userPath(opt.stream);
+    if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new CannotCompare(`--stream: no file ${opt.stream}`);
+    return { source: { label, lines: new Lines(fs.createReadStream(file)) } };
+  }
+  const side: Side = opt.program === undefined ? 'port' : { program: opt.program };
+  const r = runCalls(side, input, { nodes: opt.nodes });
+  running.push(r);
+  return { source: { label, lines: r.lines, ended: ending(r) }, run: r };
+}
+
+async function streams(cap?: number): Promise<Verdict> {
+  const c = runCalls('C', input, { nodes: opt.nodes });
+  running.push(c);
+  const other = otherSource();
+  void c.stdout.then((out) => { if (other.run) other.run.limit.bytes = out.length + MARGIN; });
+  const v = await compareStreams({ label: 'C', lines: c.lines, ended: ending(c) }, other.source, { input, cap });
+  if (v.empty) {                                       // nothing to compare with: why?
+    stopAll();
+    if (!other.run) throw new CannotCompare(`--stream: ${opt.stream} is empty`);
+    const r: Result = { stdout: await other.run.stdout, stderr: await other.run.stderr, code: await other.run.done,
+      signal: other.run.signal() };
+    const cannot = couldNotRun(r);
+    if (cannot) throw new CannotCompare(`the program cannot run: ${opt.program}: ${cannot}`);
+    const more = other.run.overran() ? `; ${OVERRAN}` : '';
+    throw new CannotCompare(`the program wrote no call stream to --calls PATH (${opt.program}; see test/PORTING.md)${more}`);
+  }
+  if (!v.same || v.capped) stopAll();
+  return v;
+}
+
+async function calls(): Promise<number> {
+  const t0 = Date.now();
+  const v = await streams();
+  const [c, other] = [running[0], running[1] as Running | undefined];
+  if (!v.same) {
+    for (const l of v.report) console.log(l);
+    return 1;
+  }
+  const [cOut, cCode] = await Promise.all([c.stdout, c.done]);
+  if (other) {
+    const [oOut, oCode] = await Promise.all([other.stdout, other.done]);
+    const diff = firstDifference(cOut, oOut, 2, ['C', label]);
+    if (diff || cCode !== oCode) {
+      console.log(`the calls are identical (${v.calls}), but the output is not${cCode !== oCode ? `: exit codes C ${cCode}, ${label} ${oCode}` : ''}`);
+      if (diff) console.log(diff);
+      return 1;
+    }
+  } else if (cCode !== 0) throw new CannotCompare(`the C exited ${c.signal() ?? cCode} on this input`);
+  console.log(`identical: ${v.calls} calls`);
+  const s = (Date.now() - t0) / 1000;
+  process.stderr.write(`compared in ${s.toFixed(1)} s, ${Math.round(v.calls / s)} calls a second\n`);
+  return 0;
+}
+
+async function main(): Promise<number> {
+  noteLimit();
+  if (!isReference(cSource()!)) process.stderr.write('compare: note: MICROMAX_C is not the reference micromax-3.2.c (its sha256 differs)\n');
+  return opt.calls ? calls() : bytes();
+}
+
+try {
+  process.exitCode = await main();
+} catch (err) {
+  stopAll();
+  if (err instanceof Exit) throw err;
+  if (gone) exit(typeof process.exitCode === 'number' ? process.exitCode : 0); // (what was stopped, ends so)
+  if (err instanceof CannotCompare) cannot(err.message);
+  cannot(`could not compare: ${err instanceof Error ? err.message : String(err)}`);
+}

@@ -1,19 +1,24 @@
 // npm run tree -- [--moves "e2e4 e7e5"] [--fen FEN] [--call "D(k, q, l, e, E, z, n)"] [--nodes N]
 //                 [--depth D] [--limit L] [--keys] [--pass P] [--path "c7d6 a7b6"] [--no-board] [--brief]
+// npm run tree -- --stream FILE [--at N] [--depth D] [--limit L] [--keys]
 // micro-Max thinks about its next move, as an empty line makes it do, after those moves (from the
 // opening, or from FEN), or runs the one call of D() given; this prints the search call by call,
 // indented by ply, below a board of the position: the move that led to each call, its arguments in
 // the guide's names (squares by name), what the hash probe found, what the call returned, and tags
 // for what the engine did there (see USAGE). The calls come from the port instrumented by
-// test/support/calls.ts and are drawn by test/support/tree.ts; exit 2 on bad arguments.
+// test/support/calls.ts, or from a stream file any program wrote (--stream: the C's, from
+// `npm run calls`), and are drawn by test/support/tree.ts; exit 2 on bad arguments.
 
-import { exit, fail, moveList, readOptions, whole } from '../support/options.ts';
-import { runCalls, type Call } from '../support/calls.ts';
+import * as fs from 'node:fs';
+
+import { exit, fail, moveList, readOptions, userPath, whole } from '../support/options.ts';
+import { BadLine, Lines, parse, runCalls, type Call, type Running } from '../support/calls.ts';
 import { Focus, Refused, Tree, boardLines, brief, legend, named, readCall, readPath, type CallArgs } from '../support/tree.ts';
 
 const USAGE = `usage: npm run tree -- [--moves "e2e4 e7e5"] [--fen FEN] [--call "D(k, q, l, e, E, z, n)"]
                        [--nodes N] [--depth D] [--limit L] [--keys] [--pass P] [--path "c7d6 a7b6"] [--no-board]
                        [--brief]
+       npm run tree -- --stream FILE [--at N] [--depth D] [--limit L] [--keys]
 micro-Max thinks about its next move (as an empty line makes it do), and this prints its search call
 by call, indented by ply, below the position.
   --moves "..."  the moves, from the opening (or FEN), before micro-Max thinks
@@ -21,7 +26,8 @@ by call, indented by ply, below the position.
   --call "D(..)" instead of the think, one call of D() on that position, with seven arguments in order
                  or by name (D(k=8, q=-8000, l=-50, e=0, E=128, z=128, n=3)): k 8 (white) or 16 (black),
                  whoever is to move; q < l; e the running score; E and z a square (e3) or 128 for none
-                 (E also -128), z 8 for a root search; n 1 to 98 (0 with z 8). J and Z are 1 and 1, the
+                 (E also -128), z 8 for a root search, z 9 for main()'s legality check of the last
+                 of --moves (checked there, not played); n 1 to 98 (0 with z 8). J and Z are 1 and 1, the
                  keys main() gives every position it searches (a reply's keys are its caller's plus the
                  move's change, Jd()); the hash table starts empty
   --nodes N      a root search (z 8) stops deepening after N nodes (default: the C's 1e7)
@@ -35,6 +41,10 @@ by call, indented by ply, below the position.
   --no-board     leave out the heading: the position, and the legend of a line
   --brief        each line's move and score alone: a call's move and result, a pass's depth, score
                  and best move (no arguments, probes, tags, or counts of nodes and calls)
+  --stream FILE  draw from a call stream a program wrote (the C's: npm run calls; test/PORTING.md)
+                 instead of running the port
+  --at N         with --stream: draw call N of the stream, as compare --calls numbers them (default:
+                 the first think)
 
 Each line: the move to a call (null: the null move; root: the think; call: --call's), D(k, q, l, e, E,
 z, n) with E and z by square name (numbers are no square: E 128 or -128, none; z 8, a root; z 128, no
@@ -73,6 +83,7 @@ const { values } = readOptions('tree', USAGE, {
   moves: { type: 'string' }, fen: { type: 'string' }, call: { type: 'string' }, nodes: { type: 'string' },
   depth: { type: 'string' }, limit: { type: 'string' }, keys: { type: 'boolean' },
   pass: { type: 'string' }, path: { type: 'string' }, 'no-board': { type: 'boolean' }, brief: { type: 'boolean' },
+  stream: { type: 'string' }, at: { type: 'string' },
 });
 const opt = {
   moves: moveList('tree', values.moves, false) ?? [],
@@ -83,10 +94,18 @@ const opt = {
   limit: whole('tree', 'limit', values.limit, 0) ?? 100,
   keys: values.keys ?? false,
   ...focusOptions(),
+  stream: values.stream,
+  at: whole('tree', 'at', values.at, 1),
 };
 if (values.fen !== undefined && !values.fen.trim()) usage('--fen needs a position');
 if (typeof opt.call === 'string') usage(`--call: ${opt.call}`);
 const call = opt.call as CallArgs | undefined;
+const check = call?.z === 9;                            // main()'s legality check of the last move
+if (check && !opt.moves.length) usage('--call with z 9 checks the last move of --moves: give --moves');
+if (opt.at !== undefined && opt.stream === undefined) usage('--at is for --stream');
+if (opt.stream !== undefined && (values.moves ?? values.fen ?? values.call ?? values.nodes) !== undefined) {
+  usage('--stream draws the file: leave out --moves, --fen, --call and --nodes');
+}
 
 /** --pass, --path, --no-board and --brief: what the tree is focused on. */
 function focusOptions(): { pass?: number; path?: string[][]; board: boolean; brief: boolean } {
@@ -112,7 +131,7 @@ const out = {
 };
 // a reader that stops early (| head): the port is stopped, exit 0
 process.stdout.on('error', () => {
-  run.child.kill();
+  run?.child.kill();
   exit(0);
 });
 
@@ -120,21 +139,66 @@ process.stdout.on('error', () => {
 function heading(first: Call, board: number[]): void {
   if (!opt.board) return;
   const side = first.k === 8 ? 'white' : 'black';
-  const what = call ? `One call, ${named(first)}, ${side} moving, on an empty hash table:`
-    : `micro-Max thinks, ${side} to move:`;
+  const what = opt.stream !== undefined ? fromStream.heading(first, side)
+    : call ? `One call, ${named(first)}, ${side} moving, on an empty hash table${check ?
+      `, checking ${opt.moves.at(-1)} (main()'s legality check)` : ''}:` : `micro-Max thinks, ${side} to move:`;
   out.buf += [what, ...boardLines(board), ...opt.brief ? [] : [legend(opt.keys)], ''].join('\n') + '\n';
 }
 
 const env: NodeJS.ProcessEnv = {
   ...opt.fen ? { MICROMAX_FEN: opt.fen } : {},
-  ...call ? { MICROMAX_CALL: [call.k, call.q, call.l, call.e, call.E, call.z, call.n].join(' ') } : {},
+  ...call ? { MICROMAX_CALL: [call.k, call.q, call.l, call.e, call.E, call.z, call.n, opt.moves.length - 1].join(' ') } : {},
 };
-const run = runCalls('port', opt.moves.map((m) => `${m}\n`).join('') + '\n', { nodes: opt.nodes }, env);
+const typed = opt.moves.map((m) => `${m}\n`).join('') + (check ? '' : '\n');
+const run: Running | undefined = opt.stream === undefined ? runCalls('port', typed, { nodes: opt.nodes }, env) : undefined;
 const focus = new Focus({ pass: opt.pass, path: opt.path, put: (l) => out.put(l) });
-const tree = new Tree({ depth: opt.depth, keys: opt.keys, checks: opt.moves.length, top: call ? 'call' : 'root',
+const tree = new Tree({ depth: opt.depth, keys: opt.keys, checks: opt.moves.length - (check ? 1 : 0),
+  top: opt.stream !== undefined ? 'call' : check ? 'check' : call ? 'call' : 'root',
   put: (l, what) => focus.take(opt.brief ? brief(l, what) : l, what), heading });
 
+// ---- --stream FILE: the lines from call --at N (or the first think) on -----------------------
+
+const fromStream = {
+  number: 0, board: '', path: [] as string[], file: opt.stream ?? '',
+  heading(first: Call, side: string): string {
+    const what = first.move === '-' ? first.z === 9 ? 'a legality check from main()' : 'a think from main()' : `a call at ply ${this.path.length}`;
+    const reached = this.path.length ? `, reached by ${this.path.join(' ')} from this position` : '';
+    return `Call ${this.number} of ${this.file}, ${what}, ${named(first)}, ${side} moving${reached}:`;
+  },
+  /** The lines from the call to draw on: the board before it first (the last from main()). */
+  async *lines(): AsyncGenerator<string> {
+    const file = userPath(this.file);
+    if (!fs.existsSync(file) || !fs.statSync(file).isFile()) usage(`--stream: no file ${this.file}`);
+    const lines = new Lines(fs.createReadStream(file)), open: string[] = [];
+    for (let line = await lines.next(); line !== undefined; line = await lines.next()) {
+      if (line[0] === '@') this.board = line;
+      else if (line[0] === '<') open.pop();
+      else if (line[0] === '>') {
+        this.number++;
+        const c = parse(line) as Call;
+        if (opt.at === undefined ? c.move === '-' && c.z === 8 : this.number === opt.at) {
+          this.path = [...open.slice(1), ...open.length ? [c.move] : []];
+          if (this.board) yield this.board;
+          yield line;
+          for (let more = await lines.next(); more !== undefined; more = await lines.next()) yield more;
+          return;
+        }
+        open.push(c.move);
+      }
+    }
+    throw new Stop(`${this.file} has ${opt.at === undefined ? 'no think (a call from main() with z 8)' : `no call ${opt.at}` +
+      ` (it has ${this.number})`}`, 2);
+  },
+};
+
 async function draw(): Promise<void> {
+  if (!run) {
+    for await (const line of fromStream.lines()) {
+      tree.feed(line);
+      if (tree.done) return;
+    }
+    throw new Stop(`the stream ends before call ${fromStream.number} returns`, 1);
+  }
   for (let line = await run.lines.next(); line !== undefined; line = await run.lines.next()) {
     tree.feed(line);
     if (tree.done) return;
@@ -146,10 +210,11 @@ try { await draw(); } catch (err) {
   if (err instanceof Refused) {
     err = new Stop(`micro-Max does not accept ${opt.moves[err.move - 1]} there (move ${err.move})`, 2);
   }
+  if (err instanceof BadLine) err = new Stop(`${opt.stream}: not a call stream: ${err.message}`, 2);
   if (!(err instanceof Stop)) throw err;
   if (err.code) process.stderr.write(err.last ? `tree: ${err.last}\n` : '');
   else if (err.last) out.buf += err.last + '\n';
   process.exitCode = err.code;
 }
-run.child.kill();
+run?.child.kill();
 out.flush();

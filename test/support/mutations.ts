@@ -1,0 +1,41 @@
+// Planted bugs and harmless rewrites of the reference C, for the tools that diff a program against
+// it (compare, conformance): each is a textual edit made at test time (the C's text is never kept
+// here). test/PORTING.md's table says which mode of compare finds each, and mutations.test.ts
+// recomputes the table.
+
+/** A rewrite of the C: each `from` (found exactly once) becomes its `to`, in order. */
+export interface Mutation {
+  name: string;
+  edits: [from: string, to: string][];
+  what: string;                                          // in a tester's words
+  same: boolean;                                         // true: the same program, rewritten
+}
+
+export const MUTATIONS: Mutation[] = [
+  { name: 'knight-4', edits: [['w[]={0,1,1,3,', 'w[]={0,1,1,4,']], what: 'a piece value: a knight worth 4', same: false },
+  { name: 'knight-steps', edits: [['14,18,31,33', '14,18,33,31']], what: 'a step: two knight steps in the other order', same: false },
+  { name: 'castling-test', edits: [['E-y<2)m=I;', 'E-y<1)m=I;']], what: 'the castling test: one square fewer', same: false },
+  { name: 'key-fold', edits: [['j=(k*E^J)&U-9;', 'j=(k*E+J)&U-9;']], what: 'the key fold: (k*E+J) for (k*E^J)', same: false },
+  { name: 'stand-pat', edits: [['m=d>1?-I:e;', 'm=d>2?-I:e;']], what: 'the stand-pat line: depth 2 stands pat too', same: false },
+  { name: 'castling-mark', edits: [['Y=y|S&G;', 'Y=y|S;']], what: 'a pass-end field: every best move marked not a castling', same: false },
+  { name: 'unsigned-chars', edits: [[' char t,p,u,x,y,X,Y,H,B;', ' unsigned char t,p,u,x,y,X,Y,H,B;']], what: 'unsigned char locals', same: false },
+  { name: 'probe-count-9', edits: [['h,i=8,F,G;', 'h,i=9,F,G;']], what: 'the hash probe\'s counter from 9 (copies on the web)', same: false },
+  { name: 'null-move-Z', edits: [['J,K,S,z,1)', 'J,Z,S,z,1)']], what: 'the null move passed Z for K (copies on the web)', same: false },
+  { name: 'delay-penalty', edits: [['v-=v>e;', 'v-=v>=e;']], what: 'the delayed-gain penalty at v >= e', same: false },
+  { name: 'centre-points', edits: [['v=p<6?', 'v=p<5?']], what: 'centre points for no bishop', same: false },
+  { name: 'pawn-structure', edits: [['v-=9*(', 'v-=8*(']], what: 'the pawn-structure penalty 8 for 9', same: false },
+  { name: 'rewritten', what: 'five rewrites at once: N<10000000, the hint line as {y=Y&~M;H=y;}, spaces in the ' +
+    'deepening loop, I=8000, U as a sum', same: true, edits: [['N<1e7', 'N<10000000'],
+    ['if(Y&8)H=y=Y&~M;', 'if(Y&8){y=Y&~M;H=y;}'], ['W(d++<n|z==8&N<10000000&d<98)', 'W( d++ < n | z == 8 & N < 10000000 & d < 98 )'],
+    ['I=8e3', 'I=8000'], ['#define U 16777224', '#define U (16777216+8)']] },
+];
+
+/** The C's text with the mutation made; throws unless each `from` is there exactly once. */
+export function mutate(text: string, m: Mutation): string {
+  for (const [from, to] of m.edits) {
+    const at = text.indexOf(from);
+    if (at < 0 || text.indexOf(from, at + 1) >= 0) throw new Error(`${m.name}: '${from}' is not in the C exactly once`);
+    text = text.slice(0, at) + to + text.slice(at + from.length);
+  }
+  return text;
+}
