@@ -2,20 +2,17 @@
 // xboard clock is read (level with a zero base, time 0, negative time); stop, ? and isready
 // are answered while it thinks; a ping is never lost (across go, new, quit, end of input); a
 // long stop/go soak leaves one engine thread alive and memory bounded; and a whole game on a
-// clock through node-uci. Bounds are generous (a loaded 2-core machine); the figures are
+// clock through a small UCI client (support/uci.ts). Bounds are generous (a loaded 2-core machine); the figures are
 // printed, and measured properly by `npm run bench:gui`.
 
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { Chess } from 'chess.js';
-import { Engine } from 'node-uci';
 import { replay, seededRandom } from './support/boards.ts';
 import { bestmoveOf, legalIn, replayChess, Session } from './support/gui.ts';
-import { portCommand } from './support/run.ts';
 import { goldenPath, scriptInput, SCRIPTS } from './support/scripts.ts';
+import { UciClient } from './support/uci.ts';
 
 const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const OVERHEAD = 50;                                     // the Move Overhead option's default (ms)
@@ -90,22 +87,22 @@ describe('UCI', () => {
     if (mem) assert.ok(mem.peak < 420, `peak RSS ${mem.peak.toFixed(0)} MiB: more than one hash table?`);
   });
 
-  test('a whole game through node-uci (a UCI client library): micro-Max on a clock, against random moves that under-promote', async (t) => {
-    const [cmd, argv] = portCommand(['--uci']), dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-uci-'));
-    const exe = path.join(dir, 'micromax-uci'), start = 'r3k3/1P6/8/8/8/8/6pp/4K3 w q - 0 1';
-    fs.writeFileSync(exe, `#!/bin/sh\nexec ${[cmd, ...argv].map((a) => `'${a}'`).join(' ')} "$@"\n`, { mode: 0o755 });
-    const engine = new Engine(exe);
+  test('a whole game through a UCI client: micro-Max on a clock, against random moves that under-promote', async (t) => {
+    const engine = new UciClient(), start = 'r3k3/1P6/8/8/8/8/6pp/4K3 w q - 0 1';
+    t.after(() => engine.session.proc.kill('SIGKILL'));
     await engine.init();
     assert.match(engine.id.name ?? '', /^micro-Max 3\.2/);
+    assert.deepEqual(engine.options.get('Hash'), { name: 'Hash', type: 'spin', default: '176', min: 1, max: 33554432 });
     assert.ok(engine.options.has('Faithful'));
-    await engine.ucinewgame();
+    engine.setoption('Hash', '16');                                   // as a match runner sets it
+    engine.ucinewgame();
     await engine.isready();
     const chess = new Chess(start), rng = seededRandom(5), moves: string[] = [];
     let clock = 20_000, most = 0, under = 0;                          // 20 s + 0.2 s a move for micro-Max
     while (!chess.isGameOver() && moves.length < 400) {
       let mv: string;
       if (chess.turn() === 'w') {
-        await engine.position(start, moves);
+        engine.position(start, moves);
         const t0 = performance.now(), r = await engine.go({ wtime: Math.round(clock), btime: 20_000, winc: 200, binc: 200 });
         const used = performance.now() - t0;
         clock -= used; most = Math.max(most, used);
@@ -113,6 +110,9 @@ describe('UCI', () => {
         clock += 200;
         mv = r.bestmove;
         assert.ok(r.info.some((i) => i.depth !== undefined && i.score !== undefined && i.pv), 'info lines with depth, score, pv');
+        const depths = r.info.filter((i) => i.pv).map((i) => i.depth!);
+        assert.deepEqual(depths, [...depths].sort((a, b) => a - b), `ply ${moves.length}: depths go backwards`);
+        for (const i of r.info) if (i.pv) assert.ok(legalIn(chess, i.pv[0]), `ply ${moves.length}: pv ${i.pv[0]} in ${chess.fen()}`);
         assert.ok(legalIn(chess, mv), `ply ${moves.length}: ${mv} in ${chess.fen()}`);
       } else {                                                        // an under-promotion whenever there is one
         const all = chess.moves({ verbose: true }), low = all.filter((m) => m.promotion && m.promotion !== 'q');
@@ -123,8 +123,7 @@ describe('UCI', () => {
       chess.move({ from: mv.slice(0, 2), to: mv.slice(2, 4), promotion: mv[4] });
       moves.push(mv);
     }
-    await engine.quit();
-    fs.rmSync(dir, { recursive: true, force: true });
+    assert.equal(await engine.quit(), 0);
     t.diagnostic(`${moves.length} plies, ${under} under-promotions by the random side, ${chess.isCheckmate() ? 'checkmate' : 'a draw by rule'}; ` +
       `slowest move ${most.toFixed(0)} ms, ${(clock / 1000).toFixed(1)} s left`);
     assert.ok(under >= 1, 'the random side never under-promoted');
@@ -176,15 +175,21 @@ describe('xboard', () => {
     t.diagnostic(seen.join('; '));
   });
 
-  test('moves to go count from the game\'s start, whenever level came and whatever was taken back', async (t) => {
+  test('moves to go count from the ply the level came at (CECP), and from now when taken back past it', async (t) => {
     // 5 minutes for 40 moves, 300 s left less the 50 ms overhead: the aim is 299950 / moves to go
+    const sc = SCRIPTS.find((x) => x.name === 'engine-1e3')!, game = replay(fs.readFileSync(goldenPath(sc)), scriptInput(sc));
+    const plies70 = game.moves.slice(0, 70).map((m) => m.from + m.to), next2 = game.moves.slice(70, 72).map((m) => m.from + m.to);
     const cases: [string, string[], number][] = [
       ['level at the start', ['new', 'force', 'level 40 5 0'], 40],
       ['level after two moves, both undone', ['new', 'force', 'e2e4', 'e7e5', 'level 40 5 0', 'undo', 'undo'], 40],
       ['level after two moves, removed', ['new', 'force', 'e2e4', 'e7e5', 'level 40 5 0', 'remove'], 40],
       ['level, then two moves', ['new', 'force', 'level 40 5 0', 'e2e4', 'e7e5'], 39],
-      ['level after two moves', ['new', 'force', 'e2e4', 'e7e5', 'level 40 5 0'], 39],
+      ['level after two moves', ['new', 'force', 'e2e4', 'e7e5', 'level 40 5 0'], 40],
+      ['level after 70 plies', ['new', 'force', ...plies70, 'level 40 5 0'], 40],
+      ['level after 70 plies, then two more', ['new', 'force', ...plies70, 'level 40 5 0', ...next2], 39],
       ['a game, then new', ['new', 'force', 'level 40 5 0', 'e2e4', 'e7e5', 'new', 'force'], 40],
+      ['level after two moves, then new and two moves (a new game\'s period starts with it)',
+        ['new', 'force', 'e2e4', 'e7e5', 'level 40 5 0', 'new', 'force', 'e2e4', 'e7e5'], 39],
     ];
     const seen: string[] = [];
     for (const [what, lines, togo] of cases) {

@@ -24,14 +24,18 @@ describe('UCI', () => {
     assert.match(hello[0], /^id name micro-Max 3\.2 ts \d+\.\d+\.\d+$/);
     assert.ok(hello.includes('option name Faithful type check default false'));
     assert.ok(hello.includes('option name Move Overhead type spin default 50 min 0 max 9999'));
-    assert.ok(hello.includes('option name Hash type spin default 176 min 176 max 176'), 'Hash: its one real value');
+    assert.ok(hello.includes('option name Hash type spin default 176 min 1 max 33554432'), 'Hash: any size a runner sends');
     assert.ok(hello.includes('option name Threads type spin default 1 min 1 max 1'));
     const cases: [string, RegExp][] = [
-      ['setoption name Hash value 64', /^info string Hash stays 176 \(MiB\): the hash table has a fixed size, 2\^24 \+ 8 entries$/],
-      ['setoption name Threads value 2', /^info string Threads stays 1: micro-Max searches in one thread$/],
-      ['setoption name Hash value lots', /^info string Hash stays 176 /],
-      ['setoption name Contempt value 2', /^info string error: no option 'Contempt'/],
-      ['setoption name Move Overhead value lots', /^info string error: no option 'Move Overhead' with value 'lots'/],
+      ['setoption name Hash value 64', /^info string Hash 64 taken, but the hash table stays 176 MiB \(2\^24 \+ 8 entries, micro-Max 3\.2's own size\)$/],
+      ['setoption name Threads value 2', /^info string error: Threads is a whole number from 1 to 1 \(micro-Max searches in one thread\), not '2'$/],
+      ['setoption name Hash value lots', /^info string error: Hash is a whole number from 1 to 33554432 \(MiB\), not 'lots'$/],
+      ['setoption name Contempt value 2', /^info string error: no option 'Contempt'; there are Faithful, Move Overhead, Hash, Threads$/],
+      ['setoption name Move Overhead value lots', /^info string error: Move Overhead is a whole number from 0 to 9999 \(ms\), not 'lots'$/],
+      ['setoption name Move Overhead value 10000', /^info string error: Move Overhead is a whole number from 0 to 9999 \(ms\), not '10000'$/],
+      ['setoption name  Move   Overhead  value  abc', /^info string error: Move Overhead is a whole number from 0 to 9999 \(ms\), not 'abc'$/],
+      ['setoption name Faithful value', /^info string error: Faithful is true or false, not ''$/],
+      ['setoption value 3', /^info string error: setoption wants name <option> value <value>$/],
       ['frobnicate now', /^info string error: unknown command 'frobnicate now'$/],
       ['constructor', /^info string error: unknown command 'constructor'$/],
       ['position startpos moves e2e5', /^info string error: no position: e2e5 \(move 1\): illegal in this position$/],
@@ -68,14 +72,19 @@ describe('UCI', () => {
 });
 
 describe('what match runners expect (fastchess, OpenBench)', () => {
-  test('Hash and Threads set to their one value: no word back', async () => {
+  test('Hash 176 and Threads 1: no word back; any other Hash a runner sends: taken, and one line says the table stays', async () => {
     const s = new Session('uci');
     s.send('uci', 'isready');
     await s.expect(/^readyok$/);
-    const from = s.lines.length;
+    let from = s.lines.length;
     s.send('setoption name Hash value 176', 'setoption name Threads value 1', 'setoption name hash value 176', 'isready');
     await s.expect(/^readyok$/);
     assert.deepEqual(s.since(from), ['readyok']);
+    from = s.lines.length;
+    s.send('setoption name Hash value 16', 'setoption name Hash value 256', 'setoption name  Move   Overhead  value  100', 'isready');
+    await s.expect(/^readyok$/);
+    const table = 'taken, but the hash table stays 176 MiB (2^24 + 8 entries, micro-Max 3.2\'s own size)';
+    assert.deepEqual(s.since(from), [`info string Hash 16 ${table}`, `info string Hash 256 ${table}`, 'readyok']);
     assert.equal((await s.close()).code, 0);
   });
 
@@ -160,10 +169,11 @@ describe('xboard', () => {
       ['time', /^Error \(wants a number\): time$/],
       ['variant suicide', /^Error \(only normal chess\): variant suicide$/],
       ['undo', /^Error \(no move to take back\): undo$/],
-      ['usermove e2', /^Illegal move \(not a move like e2e4\): e2$/],     // (from here on, no position)
-      ['usermove e2e4', /^Illegal move \(no position: e2: not a move like e2e4\): e2e4$/],
-      ['new', /^pong 1$/],
+      ['usermove e2', /^Illegal move \(not a move like e2e4\): e2$/],     // refused: the game goes on
+      ['usermove', /^Illegal move \(not a move like e2e4\): $/],
       ['usermove e2e5', /^Illegal move \(illegal in this position\): e2e5$/],
+      ['new', /^pong 1$/],
+      ['usermove e2e6', /^Illegal move \(illegal in this position\): e2e6$/],
       ['setboard 8/8/8/8/8/8/8/8 w - - 0 1', /^tellusererror Illegal position: white needs one king$/],
       ['usermove e2e4', /^Illegal move \(no position: white needs one king\): e2e4$/],
       ['setboard 8/4P3/8/8/8/8/k7/4K3 w - - 0 1', /^pong 2$/],
@@ -227,15 +237,14 @@ describe('never a move for a position it does not hold', () => {
       }
       assert.equal((await s.close()).code, 0);
     });
-    test(`xboard, Faithful ${faithful}: usermove of an under-promotion, then go`, async () => {
+    test(`xboard, Faithful ${faithful}: usermove of an under-promotion (${faithful ? 'refused: the game as it was' : 'taken'}), then go`, async () => {
       const s = new Session('xboard');
       s.send('xboard', 'protover 2', `option Faithful=${+faithful}`, 'new', 'force', `setboard ${PROMO}`, 'sd 4', 'usermove e7e8N');
-      if (faithful) {
+      if (faithful) {                                                   // refused: the game is as it was, white to move
         await s.expect(/^Illegal move \(micro-Max 3\.2 promotes only to a queen\): e7e8N$/);
-        s.send('go', 'ping 1');
-        await s.expect(/^Error \(no position: e7e8N: micro-Max 3\.2 promotes only to a queen\): go$/);
-        await s.expect(/^pong 1$/);
-        assert.ok(!s.lines.some((l) => l.text.startsWith('move ')));
+        s.send('go');
+        const mv = (await s.expect(/^move /)).text.split(' ')[1];
+        assert.ok(legalIn(replies([], PROMO), mv), mv);
       } else {
         s.send('go');
         const mv = (await s.expect(/^move /)).text.split(' ')[1];
@@ -260,18 +269,19 @@ describe('never a move for a position it does not hold', () => {
     assert.ok(out.some((l) => /^info string no position: a line of more than 16384 bytes was lost/.test(l)), out.join('\n'));
     assert.equal((await s.close()).code, 0);
   });
-  test('xboard: an illegal usermove, or one too long to read, then go: the error, and no move until new or setboard', async () => {
+  test('xboard: a refused usermove leaves the game as it was; one too long to read leaves none: the error, no move until new', async () => {
     const s = new Session('xboard');
-    s.send('xboard', 'protover 2', 'new', 'force', 'usermove e2e4', 'usermove e7e5', 'usermove e1e3');
+    s.send('xboard', 'protover 2', 'new', 'force', 'sd 3', 'usermove e2e4', 'usermove e7e5', 'usermove e1e3');
     await s.expect(/^Illegal move \(illegal in this position\): e1e3$/);
-    s.send('go', 'ping 1');
-    await s.expect(/^Error \(no position: e1e3: illegal in this position\): go$/);
-    await s.expect(/^pong 1$/);
+    s.send('usermove e7e6', 'usermove zz', 'go');                     // refused too; then white moves after e4 e5
+    await s.expect(/^Illegal move \(illegal in this position\): e7e6$/);
+    const mv = (await s.expect(/^move /)).text.split(' ')[1];
+    assert.ok(legalIn(replayChess(['e2e4', 'e7e5']), mv), mv);
     s.send('new', 'force', `usermove e2e4${' '.repeat(17000)}`, 'go', 'ping 2');
     await s.expect(/^# error: a line of more than 16384 bytes is ignored$/);
     await s.expect(/^Error \(no position: a line of more than 16384 bytes was lost\): go$/);
     await s.expect(/^pong 2$/);
-    assert.ok(!s.lines.some((l) => l.text.startsWith('move ')));
+    assert.equal(s.lines.filter((l) => l.text.startsWith('move ')).length, 1);
     s.send('new', 'sd 3', 'usermove e2e4');                            // a good position: it moves again
     await s.expect(/^move /);
     assert.equal((await s.close()).code, 0);
@@ -381,6 +391,7 @@ describe('FEN', () => {
   test('what a FEN sets up is what the C\'s own moves build: pieces, castling rights, e.p., side, and Q', async (t) => {
     begin();
     const engine = openEngineThread(() => {});
+    t.after(() => engine.worker.terminate());
     const at88 = (s: string): number => 16 * (56 - s.charCodeAt(1)) + s.charCodeAt(0) - 97;
     let checked = 0, epChecked = 0, castleRights = 0;
     for (const name of ['mixed-1e4', 'random-games', 'engine-1e3']) {
@@ -410,7 +421,6 @@ describe('FEN', () => {
         checked++;
       }
     }
-    await engine.worker.terminate();
     t.diagnostic(`${checked} positions, ${epChecked} with an e.p. square, ${castleRights} castling rights`);
     assert.ok(checked > 500 && epChecked > 0);
   });
