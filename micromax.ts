@@ -1141,8 +1141,6 @@ function refusal(noPosition: string, p: Pos, faithful: boolean, resignsBehind: b
 // The move: the engine at the game's position thinks. A move FIDE forbids (micro-Max castles
 // out of a pawn's check) is replaced by a second think, from an empty table, without castling,
 // or else by the first legal move. illegal: the first choice, when it was replaced.
-// The move played is never shallower than a pass shown: if the second think ends no deeper
-// than the deepest pass shown (of either think), that pass's move is played.
 async function searchLegal(lim: Limits): Promise<{ found: Found, illegal: string }> {
   const n = game.moves.length;
   const p = game.pos[n];
@@ -1154,12 +1152,15 @@ async function searchLegal(lim: Limits): Promise<{ found: Found, illegal: string
   busy.counted = found.total;
   Atomics.store(thread().shared, NODES, 0);
   const again = await thread().think(lim, frozen(p.Q), false);
-  const total = found.total + again.total;
-  const shown = busy.shown;
-  const illegal = named(p, found.x, found.y);
-  if (shown && shown.d >= again.d) return { found: { ...again, x: shown.x, y: shown.y, d: shown.d, N: shown.N, m: shown.m, total }, illegal };
-  if (!fide(p, again.x, again.y)) [again.x, again.y] = legalMoves(p.b, p.k, p.O)[0];
-  return { found: { ...again, total }, illegal };
+  return { found: secondChoice(p, again, busy.shown, found.total + again.total), illegal: named(p, found.x, found.y) };
+}
+// The move after the second think, with both thinks' nodes: never shallower than a pass shown
+// (of either think), so the deepest shown is played if the second think went no deeper; else
+// the second think's move, or else the first legal move.
+function secondChoice(p: Pos, again: Found, shown: Pass | undefined, total: number): Found {
+  if (shown && shown.d >= again.d) return { ...again, x: shown.x, y: shown.y, d: shown.d, N: shown.N, m: shown.m, total };
+  const [x, y] = fide(p, again.x, again.y) ? [again.x, again.y] : legalMoves(p.b, p.k, p.O)[0];
+  return { ...again, x, y, total };
 }
 // How deep it went, and how to replay the move: the C at --nodes N after the game's moves,
 // or go nodes N at a FEN's position; a fallback, or an earlier move the C refuses, cannot be.
@@ -1630,4 +1631,4 @@ if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(fs.real
 // a module cell, and D() reading b, A and itself that way ran 15 % more instructions.
 export const engine = { D, board, T, A, ch, int, quot };
 export { init, random, srandom, legalMoves, attacked, begin, fen, openEngineThread, type Pos };
-export { limits, uciGo, timeMissing, xbGo, refusal, replayNote, progressLine, type Found, type TimeControl };
+export { limits, uciGo, timeMissing, xbGo, refusal, secondChoice, replayNote, progressLine, type Found, type TimeControl };

@@ -16,6 +16,7 @@ import { UciClient } from './support/uci.ts';
 
 const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const OVERHEAD = 50;                                     // the Move Overhead option's default (ms)
+const ZERO = '# the level gives no time, and no time command came: 0 ms, so it moves at once';
 const f0 = (xs: number[]): string => xs.map((x) => x.toFixed(0)).join(' ');
 
 describe('UCI', () => {
@@ -226,6 +227,68 @@ describe('xboard', () => {
     await s.expect(/^pong 4$/);
     assert.equal((await s.exited).code, 0);
     assert.ok(!s.since(from).some((l) => l.startsWith('move ')), 'new drops the search: no move');
+  });
+});
+
+describe('clocks it could not read (each once a 10M-node search, about 14 s)', () => {
+  test('UCI: a side to move with no time it can read has 0 ms and moves at once, said in an info string; numbers as Stockfish reads them', async (t) => {
+    const s = new Session('uci'), seen: string[] = [];
+    s.send('uci', 'isready');
+    await s.expect(/^readyok$/);
+    const cases: [string, string, boolean][] = [
+      ['position startpos', 'go btime 500', true], ['position startpos moves e2e4', 'go wtime 500', true],
+      ['position startpos', 'go wtime 1000.5 btime 1000.5', false], ['position startpos', 'go wtime 1e3 btime 1e3', false],
+      ['position startpos', 'go wtime btime 500', true], ['position startpos', 'go winc 100 binc 100', true],
+      ['position startpos moves e2e4', 'go btime -20 wtime 100', false],
+    ];
+    for (const [pos, go, missing] of cases) {
+      const t0 = s.send(pos, go), out = await s.upTo(/^bestmove /, 60_000), ms = out.at(-1)!.t - t0;
+      const chess = replayChess(pos.split(' ').slice(3));
+      seen.push(`${go}: ${ms.toFixed(0)} ms`);
+      assert.ok(legalIn(chess, out.at(-1)!.text.split(' ')[1]), `${go}: ${out.at(-1)!.text}`);
+      assert.ok(ms < 5000, `${go}: ${ms.toFixed(0)} ms`);
+      const side = chess.turn() === 'w' ? 'white' : 'black';
+      const said = out.some((l) => l.text === `info string go gives no ${side} time it can read: ${side} has 0 ms, so it moves at once`);
+      assert.equal(said, missing, `${go}:\n${out.map((l) => l.text).join('\n')}`);
+    }
+    t.diagnostic(seen.join('; '));
+    assert.equal((await s.close()).code, 0);
+  });
+
+  test('xboard: level with trailing characters (CECP\'s level 40 25+5 0), zero-time levels and st 0 move at once, with a note', async (t) => {
+    const seen: string[] = [];
+    const cases: [string, string[], (ms: number, lines: string[]) => boolean][] = [
+      // 3 s for 40 moves (0:03, the +5 ignored), 3 s left less the 50 ms overhead: the aim is 2950 / 40
+      ['level 40 0:03+5 0', ['level 40 0:03+5 0'], (ms, lines) => lines.some((l) => / ms used of 74$/.test(l))],
+      ['level 40 25+5 0, time 300', ['level 40 25+5 0', 'time 300'], (ms, lines) => lines.some((l) => / ms used of 74$/.test(l))],
+      ['level 0 0 0', ['level 0 0 0'], (ms, lines) => ms < 5000 && lines.includes(ZERO)],
+      ['level 1 0 0', ['level 1 0 0'], (ms, lines) => ms < 5000 && lines.includes(ZERO)],
+      ['st 0', ['st 0'], (ms) => ms < 5000],
+    ];
+    for (const [what, clock, ok] of cases) {
+      const s = new Session('xboard');
+      s.send('xboard', 'protover 2', 'new', ...clock, 'ping 1');
+      await s.expect(/^pong 1$/);
+      const t0 = s.send('usermove e2e4'), out = await s.upTo(/^move /, 60_000), ms = out.at(-1)!.t - t0, lines = out.map((l) => l.text);
+      seen.push(`${what}: ${ms.toFixed(0)} ms`);
+      assert.ok(!s.lines.some((l) => /^Error/.test(l.text)), `${what}: ${s.lines.map((l) => l.text).join('\n')}`);
+      assert.ok(ok(ms, lines), `${what}: the move after ${ms.toFixed(0)} ms\n${lines.join('\n')}`);
+      assert.equal((await s.close()).code, 0);
+    }
+    t.diagnostic(seen.join('; '));
+  });
+
+  test('xboard: memory and cores are taken, a line says what micro-Max has; the features ask for them', async () => {
+    const s = new Session('xboard');
+    s.send('xboard', 'protover 2');
+    const f = (await s.upTo(/^feature done=1$/)).map((l) => l.text).join(' ');
+    assert.ok(f.includes(' memory=1 ') && f.includes(' smp=1 '), f);
+    const from = s.lines.length;
+    s.send('memory 176', 'cores 1', 'memory 64', 'cores 4', 'memory lots', 'ping 1');
+    await s.expect(/^pong 1$/);
+    assert.deepEqual(s.since(from), ['# memory 64 taken, but the hash table stays 176 MiB (2^24 + 8 entries, micro-Max 3.2\'s own size)',
+      '# cores 4 taken, but micro-Max searches in one thread', 'Error (wants a number): memory lots', 'pong 1']);
+    assert.equal((await s.close()).code, 0);
   });
 });
 

@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { begin, fen, limits, progressLine, refusal, replayNote, timeMissing, uciGo, xbGo, type Found, type Pos } from '../micromax.ts';
+import { begin, fen, limits, progressLine, refusal, replayNote, secondChoice, timeMissing, uciGo, xbGo, type Found, type Pos } from '../micromax.ts';
 
 const INT_MAX = 2147483647;
 const close = (got: number, want: number, what: string): void => assert.ok(Math.abs(got - want) < 1e-9, `${what}: ${got}, not ${want}`);
@@ -141,6 +141,26 @@ describe('refusal: why no move is made, or \'\'', () => {
   for (const [what, none, p, faithful, resigns, want] of cases) {
     test(what, () => assert.equal(refusal(none, p, faithful, resigns), want));
   }
+});
+
+describe('secondChoice: the move after a think without castling, never shallower than a pass shown', () => {
+  begin();
+  // the king in a pawn's check: micro-Max castles e1c1 out of it; e1f2 takes the pawn
+  const p = fen('4k3/8/8/8/n7/8/5p2/R3K2R w KQ - 0 1') as Pos;
+  const sq = (s: string): number => 16 * (56 - s.charCodeAt(1)) + s.charCodeAt(0) - 97;
+  const again: Found = { x: sq('e1'), y: sq('f2'), d: 3, N: 900, m: 680, total: 1000, cutOff: true };
+  const shown = { d: 6, N: 36552, m: 686, x: sq('e1'), y: sq('f2'), ms: 100 };
+  test('the second think cut at depth 3, a pass of depth 6 shown: that pass, its depth, nodes and score', () => {
+    assert.deepEqual(secondChoice(p, again, shown, 5000), { ...again, d: 6, N: 36552, m: 686, total: 5000 });
+  });
+  test('the second think deeper than any pass shown: its own move', () => {
+    assert.deepEqual(secondChoice(p, { ...again, d: 7 }, shown, 5000), { ...again, d: 7, total: 5000 });
+    assert.deepEqual(secondChoice(p, again, undefined, 5000), { ...again, total: 5000 });
+  });
+  test('nothing shown, and the second think\'s move not legal either: the first legal move', () => {
+    const got = secondChoice(p, { ...again, x: sq('e1'), y: sq('c1') }, undefined, 5000);
+    assert.deepEqual([got.x, got.y], [sq('e1'), sq('d2')]);                  // the king's first step, in board order
+  });
 });
 
 describe('replayNote: how deep, and how to replay the move', () => {
