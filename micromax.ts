@@ -754,7 +754,8 @@ function quitWith(text: string): never {
 //   stop, ?, ponderhit: nothing; they cut the search, and its move follows within milliseconds.
 //   uci, protover, isready, ping: the engine thread's start (its first message, a fraction of a
 //     second after launch, so that a GUI's first go is not slowed by it); then they are answered
-//     at once, thinking or not. A ping while it thinks is answered after its move (CECP asks it).
+//     at once, thinking or not. A ping while it thinks is answered after its move (CECP asks it),
+//     and an isready after a stop once the stopped search's bestmove is out.
 //   position, ucinewgame, go, usermove, new, setboard, undo, remove, force, result: they change
 //     the game or start a search, so a search under way is cut first and its last milliseconds
 //     awaited. UCI sends its bestmove (one for every go); xboard drops its move (unless ? asked).
@@ -1329,9 +1330,10 @@ async function pong(arg = ''): Promise<void> {
   busy.pongs = Promise.all([busy.pongs, after]).then(() => send(`pong ${printable(arg)}`));
   if (!busy.run) await busy.pongs;
 }
-// quit and the end of the input: the search is cut (drop: its move is not sent, unless it was
-// asked for); then its move, the pending pongs, and exit.
+// quit and the end of the input: no command is read after it; the search is cut (drop: its
+// move is not sent, unless it was asked for); then its move, the pending pongs, and exit.
 async function leave(drop: boolean): Promise<void> {
+  io.end = true;
   interrupt(drop);
   await busy.run;
   await busy.pongs;
@@ -1388,8 +1390,10 @@ const UCI_COMMANDS: Record<string, Handler> = {
     await thread().ready;
     send('uciok');
   },
+  // after a stop, once its bestmove is out: isready syncs the GUI with the commands before it
   isready: async () => {
     await thread().ready;
+    if (busy.asked) await busy.run;
     send('readyok');
   },
   debug: () => {},
@@ -1586,7 +1590,7 @@ function protocol(): void {
   let part = '';
   let chain: Promise<unknown> = Promise.resolve();
   const queue = (line: string, t: number): void => {
-    chain = chain.then(() => command(line, t)).catch((err: Error) => note(`error: ${err.message}`));
+    chain = chain.then(() => io.end || command(line, t)).catch((err: Error) => note(`error: ${err.message}`));
   };
   process.stdin.on('data', (chunk: Buffer) => {
     const t = now();

@@ -309,9 +309,8 @@ describe('never wedged, never the wrong side: every command answered in any stat
     await s.expect(/^info depth 1 /);
     const from = s.lines.length, t2 = s.send('uci', 'stop', 'isready', 'quit');
     const r = await s.exited, gone = performance.now() - t2, after = s.since(from);
-    // readyok may come before the bestmove: isready is answered while the stop takes effect
-    assert.ok(after.includes('uciok') && after.indexOf('uciok') < after.indexOf('readyok'), after.join('\n'));
-    assert.ok(after.some((l) => /^bestmove [a-h]/.test(l)), after.join('\n'));
+    const best = after.findIndex((l) => /^bestmove [a-h]/.test(l));
+    assert.ok(after.indexOf('uciok') >= 0 && after.indexOf('uciok') < best && best < after.indexOf('readyok'), after.join('\n'));
     t.diagnostic(`${took.join('; ')}; go infinite, uci, stop, isready, quit: exit after ${gone.toFixed(0)} ms`);
     assert.equal(r.code, 0);
     assert.ok(gone < 10_000, `${gone} ms`);
@@ -391,9 +390,9 @@ describe('never wedged, never the wrong side: every command answered in any stat
     t.diagnostic(seen.join('; '));
   });
 
-  test('stop or ? just before quit keeps its move; UCI quit sends the move too (as Stockfish); xboard quit drops it', async () => {
-    for (const [protocol, before, moves] of [['uci', ['stop', 'quit'], true], ['uci', ['quit'], true],
-      ['xboard', ['?', 'quit'], true], ['xboard', ['quit'], false]] as const) {
+  test('stop or ? just before quit keeps its move; UCI quit sends the move too (as Stockfish); xboard quit drops it; nothing after quit is read', async () => {
+    for (const [protocol, before, moves] of [['uci', ['stop', 'quit', 'isready'], true], ['uci', ['quit'], true],
+      ['xboard', ['?', 'quit', 'ping 1'], true], ['xboard', ['quit'], false]] as const) {
       const s = new Session(protocol);
       s.send(...protocol === 'uci' ? ['position startpos', 'go infinite'] : ['xboard', 'protover 2', 'new', 'post', 'st 60', 'usermove e2e4']);
       await s.expect(protocol === 'uci' ? /^info depth 2 / : /^2 /);
@@ -401,6 +400,7 @@ describe('never wedged, never the wrong side: every command answered in any stat
       const r = await s.exited, moved = s.lines.some((l) => /^(bestmove|move) [a-h]/.test(l.text));
       assert.equal(r.code, 0);
       assert.equal(moved, moves, `${protocol}: ${before.join(', ')}`);
+      assert.ok(!s.lines.some((l) => /^(readyok|pong)/.test(l.text)), `${protocol}: ${before.join(', ')}: a command after quit was read`);
     }
   });
 
