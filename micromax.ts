@@ -692,7 +692,7 @@ function readCommandLine(args: string[]): void {
   if (v.play !== undefined) opt.player = player(v.play);
   if (v.nodes !== undefined) nodeLimit = optionNumber(v.nodes, '--nodes');
   if (v.time !== undefined) opt.time = 1000 * optionNumber(v.time, '--time');
-  if (v.uci && v.xboard) fail('--uci and --xboard are two modes; give one: micromax --uci | --xboard [--nodes N]');
+  if (v.uci && v.xboard) fail('--uci and --xboard are two modes, not one; usage: micromax --uci | --xboard [--nodes N]');
   if (v.uci || v.xboard) opt.gui = v.uci ? 'uci' : 'xboard';
   const others = v.trace || v.pretty || v.play !== undefined || v.time !== undefined;
   if (opt.gui && others) fail(`--${opt.gui} takes no option but --nodes`);

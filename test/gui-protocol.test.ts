@@ -436,7 +436,7 @@ describe('never wedged, never the wrong side: every command answered in any stat
       const r = await runPort('uci\n', args, 30_000);
       assert.equal(r.code, 2, args.join(' '));
       assert.equal(r.stdout.length, 0);
-      assert.match(r.stderr, /^micromax: --uci and --xboard are two modes; give one: micromax --uci \| --xboard \[--nodes N\] \(see --help\)\n$/);
+      assert.match(r.stderr, /^micromax: --uci and --xboard are two modes, not one; usage: micromax --uci \| --xboard \[--nodes N\] \(see --help\)\n$/);
     }
   });
 });
