@@ -761,7 +761,7 @@ function quitWith(text: string): never {
 //     awaited. UCI sends its bestmove (one for every go); xboard drops its move (unless ? asked).
 //   quit, and the end of the input (the GUI is gone): the search is cut, its move sent (xboard's
 //     quit drops it, unless ? asked), then the pending pongs, and the program ends.
-//   Every other command only sets a value.
+//   Every other command sets a value or says something, at once.
 
 // What a GUI sends, in micro-Max's terms: squares, promotions, FIDE's castling, FEN set-ups.
 // Pos is what the C's loop keeps between lines: the board, Q, O, and the side to move.
@@ -1368,9 +1368,9 @@ function timeMissing(w: string[], k: number): boolean {
   return onClock && goNumber(w, k === 8 ? 'wtime' : 'btime') === undefined;
 }
 // xboard's clock at this ply of the game. Moves to go count from the ply the level came at
-// (CECP: a level sent during a game counts the moves still to play in its period; before it,
-// as if it came now): each side has made half the plies since, rounded down. A level (even of
-// no time) or a time puts it on a clock; st is a move's time; neither: the C's node limit.
+// (CECP: a level sent during a game counts the moves still to play in its period): each side
+// has made half the plies since, rounded down. A level (even of no time) or a time puts it on
+// a clock; st is a move's time; neither: the C's node limit.
 function xbGo(c: XbClock, ply: number, cNodes: number): TimeControl {
   const made = Math.floor(Math.max(0, ply - c.levelAt) / 2);
   const movesToGo = c.mps ? c.mps - made % c.mps : 0;
@@ -1471,12 +1471,13 @@ async function forceMode(): Promise<void> {
   await idle(true);
   xb.force = true;
 }
-// undo, remove
+// undo, remove; taken back past the level, its period counts from here
 async function takeBack(n: number, line: string): Promise<void> {
   await idle(true);
   if (game.noPosition) send(`Error (no position: ${game.noPosition}): ${printable(line)}`);
   else if (game.moves.length < n) send(`Error (no move to take back): ${printable(line)}`);
   else await setGame(game.origin, game.pos[0], game.moves.slice(0, -n));
+  xb.levelAt = Math.min(xb.levelAt, game.moves.length);
 }
 // level MPS BASE INC: BASE is minutes or minutes:seconds, and what follows is ignored (CECP:
 // in level 40 25+5 0, the +5 tells what comes after the period). It replaces st.
@@ -1497,8 +1498,10 @@ async function userMove(w: string[], t: number): Promise<void> {
   if (!why) return xbThink(t);
   send(`Illegal move (${why}): ${printable(mv)}`);
 }
+// a new game from a FEN: the level's period starts with it
 async function setBoard(line: string): Promise<void> {
   await idle(true);
+  xb.levelAt = Math.min(xb.levelAt, 0);
   const text = line.trim().slice(8).trim();
   const p = fen(text);
   if (typeof p !== 'string') return setGame(`fen ${text}`, p, []);
