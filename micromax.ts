@@ -1490,13 +1490,13 @@ function level(w: string[], line: string): void {
   Object.assign(xb, { mps: +mps[0], base: ms, inc: 1000 * +inc[0], levelAt: game.moves.length, st: undefined });
 }
 // usermove, or a bare move: play it, then think if it is our turn. A move refused leaves the
-// game as it was (CECP: the GUI takes it back and plays on).
+// game as it was (CECP: the GUI takes it back and plays on); if it was our turn, we think anew.
 async function userMove(w: string[], t: number): Promise<void> {
   await idle(true);
   const mv = w[0] === 'usermove' ? w[1] ?? '' : w[0];
   const why = game.noPosition ? `no position: ${game.noPosition}` : await applyMove(mv);
-  if (!why) return xbThink(t);
-  send(`Illegal move (${why}): ${printable(mv)}`);
+  if (why) send(`Illegal move (${why}): ${printable(mv)}`);
+  xbThink(t);
 }
 // a new game from a FEN: the level's period starts with it
 async function setBoard(line: string): Promise<void> {

@@ -355,6 +355,12 @@ describe('never wedged, never the wrong side: every command answered in any stat
     s.send(`usermove ${mine}`);                                        // a legal move after the refused ones: accepted, answered
     const mv = (await s.expect(/^move /)).text.split(' ')[1];
     assert.ok(legalIn(replayChess([...game, mine]), mv), `${mv} after ${[...game, mine].join(' ')}`);
+    s.send('new', 'st 1', 'usermove e2e4');                           // refused while it thinks: it thinks on, and moves
+    await new Promise((r) => setTimeout(r, 300));
+    s.send('usermove e2e5');
+    await s.expect(/^Illegal move \(illegal in this position\): e2e5$/);
+    const after = (await s.expect(/^move /)).text.split(' ')[1];
+    assert.ok(legalIn(replayChess(['e2e4']), after), after);
     assert.equal((await s.close()).code, 0);
   });
 
