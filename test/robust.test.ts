@@ -247,15 +247,17 @@ function planted(file: string, find: string, put: string): string {
 const escaped = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** node --test on one file, as npm test runs it (not as a test of this run: NODE_TEST_CONTEXT
- *  would make it report to this one), only the tests named; killed after 60 s. */
+ *  would make it report to this one), only the tests named; after 60 s its whole process group
+ *  (the runner, the file's process, the engines it started) is killed. */
 function runTests(file: string, name: string): Promise<Result> {
   return new Promise((resolve) => {
     const env = { ...process.env };
     delete env.NODE_TEST_CONTEXT;
     const args = ['--import', 'tsx', '--test', '--test-reporter=tap', `--test-timeout=${PLANT_TIMEOUT_MS}`, `--test-name-pattern=${name}`, file];
-    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const out: Buffer[] = [], err: Buffer[] = [];
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const killAll = (): void => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* all gone */ } };
+    const timer = setTimeout(killAll, 60_000);
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => err.push(d));
     child.on('close', (code, signal) => {
