@@ -336,10 +336,11 @@ function emptyLine(): number {
 // A search on a clock: --time here, and every search in a GUI (part 3). After each pass from
 // depth 1 on, passed() may end the deepening the C's own way, by lowering nodeLimit to N, so
 // that --nodes N replays it. Every 4096 nodes D() calls poll(), which cuts the search short
-// past its hard deadline or node count, or when clock.stop holds its id (written by a GUI's
-// thread): an exception unwinds D(), the board is put back, and the move is the last pass's.
+// past its hard deadline or node count, or when the shared stop cell holds its id (written by
+// a GUI's thread): an exception unwinds D(), the board is put back, and the move is the last
+// pass's. poll() also writes the node count where a GUI's thread can read it.
 //
-// A search's limits: its id (for clock.stop); when its clock started; the times (ms from then)
+// A search's limits: its id (for the stop cell); when its clock started; the times (ms from then)
 // after which no pass starts (soft) and at which it is cut (hard); the deepest pass; the C's
 // node limit (no pass starts past it); the node count past which it is cut (UCI's go nodes);
 // and the time it aims to take (for the GUI's note).
@@ -374,16 +375,18 @@ const now = (): number => performance.timeOrigin + performance.now();
 // what poll() throws
 const CUT = new Error('search cut');
 // The search under way in this thread: when it began, its limits (none: the C's), its last
-// pass and that pass's length; clock.stop (shared in a GUI) cuts the search whose id it holds;
-// onPass is told each pass from depth 1.
+// pass and that pass's length; two ints (shared with a GUI's thread): the id of the search to
+// cut (STOP), the nodes so far (NODES); onPass is told each pass from depth 1.
 const clock = {
   start: 0,
   lim: undefined as Limits | undefined,
   last: undefined as Pass | undefined,
   lastLength: 0,
-  stop: new Int32Array(1) as Int32Array,
+  shared: new Int32Array(2) as Int32Array,
   onPass: (p: Pass): void => {},
 };
+const STOP = 0;
+const NODES = 1;
 // After a root pass: was it the last? Pass 0 has no move.
 function passed(p: Pass): void {
   const length = p.ms - (clock.last?.ms ?? 0);
@@ -398,13 +401,15 @@ function passed(p: Pass): void {
 }
 function isLastPass(p: Pass, lim: Limits, next: number): boolean {
   if (p.d >= lim.depth || p.N >= lim.nodeLimit || p.ms >= lim.hard || p.ms + next > lim.soft) return true;
-  return Atomics.load(clock.stop, 0) === lim.id;
+  return Atomics.load(clock.shared, STOP) === lim.id;
 }
-// D(), every 4096 nodes: cut the search now? Only once a pass from depth 1 has a move.
+// D(), every 4096 nodes: the node count, for a GUI's thread; cut the search now? Only once a
+// pass from depth 1 has a move.
 function poll(): void {
   const lim = clock.lim;
+  Atomics.store(clock.shared, NODES, N);
   if (!lim || !clock.last || clock.last.d < 1) return;
-  if (N > lim.maxNodes || Atomics.load(clock.stop, 0) === lim.id || now() - lim.start >= lim.hard) throw CUT;
+  if (N > lim.maxNodes || Atomics.load(clock.shared, STOP) === lim.id || now() - lim.start >= lim.hard) throw CUT;
 }
 // What a move's clock says: the time left, the increment, the moves to go (0: unknown), the
 // time for this move, the deepest pass, the nodes (UCI's go nodes: a cut), and the C's node
@@ -687,6 +692,7 @@ function readCommandLine(args: string[]): void {
   if (v.play !== undefined) opt.player = player(v.play);
   if (v.nodes !== undefined) nodeLimit = optionNumber(v.nodes, '--nodes');
   if (v.time !== undefined) opt.time = 1000 * optionNumber(v.time, '--time');
+  if (v.uci && v.xboard) fail('--uci and --xboard are two modes, not one; usage: micromax --uci | --xboard [--nodes N]');
   if (v.uci || v.xboard) opt.gui = v.uci ? 'uci' : 'xboard';
   const others = v.trace || v.pretty || v.play !== undefined || v.time !== undefined;
   if (opt.gui && others) fail(`--${opt.gui} takes no option but --nodes`);
@@ -735,12 +741,27 @@ function quitWith(text: string): never {
 // ---- Part 3: playing in a chess GUI ---------------------------------------
 // --uci and --xboard. One engine thread, started once, runs the C's loop steps on its own
 // board and hash table, one job a message: set a position (the table cleared), play a typed
-// move (clear the table, D(…, 9, 2), which checks and plays it), think (an empty line's
-// D(…, 8, 0), on a clock), or sync (nothing: answered when the jobs before it are done).
-// This thread reads the GUI's commands, one at a time, and keeps the GUI's game.
+// move (clear the table, D(…, 9, 2), which checks and plays it), or think (an empty line's
+// D(…, 8, 0), on a clock). This thread reads the GUI's commands and keeps the GUI's game.
 // Who owns what: the engine thread owns part 1's globals, `clock` and `loop`. This thread owns
 // `game`, `busy` (the search under way), `xb` (xboard's state) and `settings` (the GUI's options).
-// They share one int, the engine's clock.stop: a search's id written there cuts that search.
+// They share the engine's two clock.shared ints: a search's id written into STOP cuts that
+// search; NODES holds its node count.
+//
+// Input always flows. Commands are handled one at a time, in the order sent, and none waits for
+// a search to end: the engine thread reads no job while it thinks, so no command asks it for one
+// then. What each command waits for:
+//   stop, ?, ponderhit: nothing; they cut the search, and its move follows within milliseconds.
+//   uci, protover, isready, ping: the engine thread's start (its first message, a fraction of a
+//     second after launch, so that a GUI's first go is not slowed by it); then they are answered
+//     at once, thinking or not. A ping while it thinks is answered after its move (CECP asks it),
+//     and an isready after a stop once the stopped search's bestmove is out.
+//   position, ucinewgame, go, usermove, new, setboard, undo, remove, force, result: they change
+//     the game or start a search, so a search under way is cut first and its last milliseconds
+//     awaited. UCI sends its bestmove (one for every go); xboard drops its move (unless ? asked).
+//   quit, and the end of the input (the GUI is gone): the search is cut, its move sent (xboard's
+//     quit drops it, unless ? asked), then the pending pongs, and the program ends.
+//   Every other command sets a value or says something, at once.
 
 // What a GUI sends, in micro-Max's terms: squares, promotions, FIDE's castling, FEN set-ups.
 // Pos is what the C's loop keeps between lines: the board, Q, O, and the side to move.
@@ -840,19 +861,19 @@ function skipped(b: Int8Array, k: number, e: number): boolean {
   return e >= 0 && (e >> 4) === (k === 8 ? 2 : 5) && !b[e] && !b[e - up] && b[e + up] === (k === 8 ? 18 : 9);
 }
 
-// The engine thread's jobs, and its replies, in the order asked; a finished pass comes by
-// itself while it thinks. fallback: search as if the score were ±500, not the frozen Q;
-// castling: false for a search with castling left out.
+// The engine thread's jobs, and its replies, in the order asked; it says once that it is ready,
+// and a finished pass comes by itself while it thinks. fallback: search as if the score were
+// ±500, not the frozen Q; castling: false for a search with castling left out.
 type Job =
   | { kind: 'set', pos: Pos }
   | { kind: 'play', from: number, to: number, fallback: boolean }
-  | { kind: 'think', lim: Limits, fallback: boolean, castling: boolean }
-  | { kind: 'sync' };
+  | { kind: 'think', lim: Limits, fallback: boolean, castling: boolean };
 // A typed move's check: was it legal (then played), and the position after.
 interface Played { legal: boolean, pos: Pos }
 // A think's move, and its last finished pass: depth, nodes, score; all nodes counted; cut off?
 interface Found { x: number, y: number, d: number, N: number, m: number, total: number, cutOff: boolean }
 type Reply =
+  | { kind: 'ready' }
   | { kind: 'done' }
   | { kind: 'played' } & Played
   | { kind: 'found' } & Found
@@ -863,8 +884,8 @@ const loop = { k: 8 };
 const FALLBACK = 500;
 const fallbackScore = (Q: number): number => Math.max(-FALLBACK, Math.min(FALLBACK, Q));
 // The engine thread, for the life of the process. It touches the table's pages and runs a
-// throwaway search first, so that V8 has compiled D() before the first real one.
-function serve(stop: Int32Array): void {
+// throwaway search first, so that V8 has compiled D() before the first real one; then it is ready.
+function serve(shared: Int32Array): void {
   const port = parentPort;
   // no table: the thread ends, and the GUI side says so
   if (!port || !A.K.length) return;
@@ -872,9 +893,10 @@ function serve(stop: Int32Array): void {
   A.K.fill(0);
   search(8, 0, limits({ nodeLimit: 2e4 }, now()));
   A.K.fill(0);
-  clock.stop = stop;
+  clock.shared = shared;
   clock.onPass = (pass) => port.postMessage({ kind: 'pass', pass });
   port.on('message', (job: Job) => port.postMessage(work(job)));
+  port.postMessage({ kind: 'ready' });
 }
 function work(job: Job): Reply {
   switch (job.kind) {
@@ -887,8 +909,6 @@ function work(job: Job): Reply {
       return play(job.from, job.to, job.fallback);
     case 'think':
       return thinkFor(job.lim, job.fallback, job.castling);
-    case 'sync':
-      return { kind: 'done' };
   }
 }
 // A typed line: clear the table, check the move, which plays it. A fallback's check counts
@@ -920,32 +940,37 @@ function thinkFor(lim: Limits, fallback: boolean, castling: boolean): Reply {
   return { kind: 'found', x: K, y: L, d: p?.d ?? 0, N: p?.N ?? N, m: p?.m ?? 0, total: N, cutOff };
 }
 
-// The engine thread, seen from here: one function per job, each with its reply.
+// The engine thread, seen from here: the ints it shares; ready, once it has started (its first
+// message); one function per job, each with its reply.
 interface EngineThread {
   worker: Worker;
-  stop: Int32Array;
+  shared: Int32Array;
+  ready: Promise<void>;
   set(pos: Pos): Promise<void>;
   play(from: number, to: number, fallback: boolean): Promise<Played>;
   think(lim: Limits, fallback: boolean, castling: boolean): Promise<Found>;
-  sync(): Promise<void>;
 }
 // Starts one, telling onPass each pass it reports.
 function openEngineThread(onPass: (p: Pass) => void): EngineThread {
-  const stop = new Int32Array(new SharedArrayBuffer(4));
+  const shared = new Int32Array(new SharedArrayBuffer(8));
   const waiting: ((r: Reply) => void)[] = [];
-  const worker = spawnEngine(stop);
-  worker.on('message', (r: Reply) => r.kind === 'pass' ? onPass(r.pass) : waiting.shift()?.(r));
+  const worker = spawnEngine(shared);
+  const ready = new Promise<void>((resolve) => worker.once('message', () => resolve()));
+  worker.on('message', (r: Reply) => {
+    if (r.kind === 'pass') onPass(r.pass);
+    else if (r.kind !== 'ready') waiting.shift()?.(r);
+  });
   const ask = (job: Job): Promise<Reply> => new Promise((resolve) => {
     waiting.push(resolve);
     worker.postMessage(job);
   });
   return {
     worker,
-    stop,
+    shared,
+    ready,
     set: async (pos) => void replyOf(await ask({ kind: 'set', pos }), 'done'),
     play: async (from, to, fallback) => replyOf(await ask({ kind: 'play', from, to, fallback }), 'played'),
     think: async (lim, fallback, castling) => replyOf(await ask({ kind: 'think', lim, fallback, castling }), 'found'),
-    sync: async () => void replyOf(await ask({ kind: 'sync' }), 'done'),
   };
 }
 function replyOf<K extends Reply['kind']>(r: Reply, kind: K): Extract<Reply, { kind: K }> {
@@ -955,12 +980,12 @@ function replyOf<K extends Reply['kind']>(r: Reply, kind: K): Extract<Reply, { k
 const isReply = <K extends Reply['kind']>(r: Reply, kind: K): r is Extract<Reply, { kind: K }> => r.kind === kind;
 // A thread running this very file: serve(). Node 20 runs no tsx in workers, so from the .ts
 // file the thread loads itself through tsx's tsImport.
-function spawnEngine(stop: Int32Array): Worker {
+function spawnEngine(shared: Int32Array): Worker {
   const url = import.meta.url;
-  if (!url.endsWith('.ts')) return new Worker(new URL(url), { workerData: stop });
+  if (!url.endsWith('.ts')) return new Worker(new URL(url), { workerData: shared });
   const api = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   const me = JSON.stringify(url);
-  return new Worker(`import(${api}).then((t) => t.tsImport(${me}, ${me}))`, { eval: true, workerData: stop });
+  return new Worker(`import(${api}).then((t) => t.tsImport(${me}, ${me}))`, { eval: true, workerData: shared });
 }
 // This process's engine thread, started on first use.
 const running = { thread: undefined as EngineThread | undefined };
@@ -1061,37 +1086,46 @@ async function setGame(origin: string, initial: Pos, moves: string[]): Promise<v
   }
 }
 
-// The search under way: running until its move is sent; its id (written into the shared int,
-// it cuts the search); go infinite (no move before stop) and what releases it; dropped: a
-// command took it back, no move to send; and the pings to answer after its move.
+// The search under way: running until its move is sent (and, in xboard, played); its id
+// (written into the STOP int, it cuts the search); go infinite (no move before stop) and what
+// releases it; asked: stop or ? asked for its move, which is then sent whatever comes next;
+// dropped: a command took it back, no move to send; the deepest pass shown (only passes whose
+// move FIDE allows are shown); the nodes of its earlier thinks; and the pings to answer after
+// its move.
 const busy = {
   run: undefined as Promise<void> | undefined,
   id: 0,
   endless: false,
   release: undefined as (() => void) | undefined,
+  asked: false,
   dropped: false,
+  shown: undefined as Pass | undefined,
+  counted: 0,
   pongs: Promise.resolve(),
 };
-// stop, ?, or a command that drops the search (drop: no move is sent)
+// stop, ?, or a command that drops the search (drop: no move is sent, unless one was asked for)
 function interrupt(drop = false): void {
   if (!busy.run) return;
-  busy.dropped ||= drop;
+  if (!drop) busy.asked = true;
+  busy.dropped ||= drop && !busy.asked;
   busy.endless = false;
   busy.release?.();
-  Atomics.store(thread().stop, 0, busy.id);
+  Atomics.store(thread().shared, STOP, busy.id);
 }
 // no search under way
 async function idle(drop = false): Promise<void> {
   interrupt(drop);
   await busy.run;
 }
-// Search while the commands go on.
+// Search while the commands go on; a line every second it says nothing (see keepTalking()).
 function startSearch(lim: Limits, endless = false): void {
   lim.id = ++busy.id;
-  busy.endless = endless;
-  busy.dropped = false;
+  Object.assign(busy, { endless, release: undefined, asked: false, dropped: false, shown: undefined, counted: 0 });
+  Atomics.store(thread().shared, NODES, 0);
+  const talking = setInterval(() => keepTalking(lim), 1000).unref();
   const run = answer(lim).catch((err: Error) => note(`error: ${err.message}`));
   busy.run = run.finally(() => {
+    clearInterval(talking);
     busy.run = undefined;
   });
 }
@@ -1116,9 +1150,18 @@ async function searchLegal(lim: Limits): Promise<{ found: Found, illegal: string
   const found = await thread().think(lim, frozen(p.Q), true);
   if (fide(p, found.x, found.y)) return { found, illegal: '' };
   await thread().set(p);
+  busy.counted = found.total;
+  Atomics.store(thread().shared, NODES, 0);
   const again = await thread().think(lim, frozen(p.Q), false);
-  if (!fide(p, again.x, again.y)) [again.x, again.y] = legalMoves(p.b, p.k, p.O)[0];
-  return { found: again, illegal: named(p, found.x, found.y) };
+  return { found: secondChoice(p, again, busy.shown, found.total + again.total), illegal: named(p, found.x, found.y) };
+}
+// The move after the second think, with both thinks' nodes: never shallower than a pass shown
+// (of either think), so the deepest shown is played if the second think went no deeper; else
+// the second think's move, or else the first legal move.
+function secondChoice(p: Pos, again: Found, shown: Pass | undefined, total: number): Found {
+  if (shown && shown.d >= again.d) return { ...again, x: shown.x, y: shown.y, d: shown.d, N: shown.N, m: shown.m, total };
+  const [x, y] = fide(p, again.x, again.y) ? [again.x, again.y] : legalMoves(p.b, p.k, p.O)[0];
+  return { ...again, x, y, total };
 }
 // How deep it went, and how to replay the move: the C at --nodes N after the game's moves,
 // or go nodes N at a FEN's position; a fallback, or an earlier move the C refuses, cannot be.
@@ -1142,7 +1185,7 @@ async function decide(lim: Limits): Promise<Decision> {
   const note = replayNote(found, p, illegal, game.origin, game.unreplayable);
   return { move: named(p, found.x, found.y), found, note };
 }
-// Think, then send the move the protocol's way (for go infinite, after stop), and play it.
+// Think, then send the move the protocol's way (for go infinite, after stop); in xboard, play it.
 async function answer(lim: Limits): Promise<void> {
   const d = await decide(lim);
   if (busy.endless) await new Promise<void>((resolve) => { busy.release = resolve; });
@@ -1155,9 +1198,10 @@ async function answer(lim: Limits): Promise<void> {
   }
   note(`${d.note}; ${used}`);
   send(...dialect().move(d.move, d.found, ms));
-  await playOwn(d.move);
+  if (dialect().playsOwnMove) await playOwn(d.move);
 }
-// micro-Max's move, in the GUI's game; in xboard, a move that ends the game comes with the result.
+// micro-Max's move, in xboard's game (CECP: the engine's move is part of it; a UCI GUI sends the
+// game each time); a move that ends the game comes with the result.
 async function playOwn(mv: string): Promise<void> {
   const why = await applyMove(mv);
   if (why) {
@@ -1171,14 +1215,17 @@ async function playOwn(mv: string): Promise<void> {
 
 // Each protocol's words. move: the lines that play a move (UCI: a last info line first); noMove:
 // those that make none; note: a line for the log; pass: a finished pass (xboard: after post);
-// result: after its own move ends the game; resignsBehind: frozen and behind, it resigns;
-// commandOf: the command a line's first word names; unknown: a command it does not know.
+// progress: the nodes and time so far, while it thinks; result: after its own move ends the
+// game; playsOwnMove: its move is part of the GUI's game; resignsBehind: frozen and behind, it
+// resigns; commandOf: the command a line's first word names; unknown: a command it does not know.
 interface Dialect {
   move(mv: string, f: Found, ms: number): string[];
   noMove(why: string, ms: number): string[];
   note(s: string): string;
   pass(p: Pass, mv: string): string[];
+  progress(N: number, ms: number): string[];
   result(over: string): string[];
+  playsOwnMove: boolean;
   resignsBehind: boolean;
   commandOf(word: string): string;
   unknown(line: string): string;
@@ -1195,7 +1242,9 @@ const UCI_WORDS: Dialect = {
   noMove: (why, ms) => [`info depth 0 nodes 0 time ${ms}`, 'bestmove 0000'],
   note: (s) => `info string ${s}`,
   pass: (p, mv) => [uciInfo(p.d, p.m, p.N, p.ms, mv)],
+  progress: (N, ms) => [`info nodes ${N} nps ${nps(N, ms)} time ${Math.round(ms)}`],
   result: () => [],
+  playsOwnMove: false,
   resignsBehind: false,
   commandOf: (word) => word,
   unknown: (line) => `info string error: unknown command '${printable(line)}'`,
@@ -1207,7 +1256,9 @@ const XB_WORDS: Dialect = {
   noMove: (why) => [xbResult(why)],
   note: (s) => `# ${s}`,
   pass: (p, mv) => xb.post ? [`${p.d} ${xbScore(p.m)} ${Math.round(p.ms / 10)} ${p.N} ${mv}`] : [],
+  progress: (N, ms) => [`# thinking: ${N} nodes, ${secs(ms)} s`],
   result: (over) => [xbResult(over)],
+  playsOwnMove: true,
   resignsBehind: true,
   commandOf: (word) => /^[a-h][1-8][a-h][1-8]/.test(word) ? 'usermove' : word,
   unknown: (line) => `Error (unknown command): ${printable(line.trim().split(/\s+/)[0])}`,
@@ -1219,99 +1270,138 @@ function xbResult(why: string): string {
   return `Error (${why}): go`;
 }
 const dialect = (): Dialect => opt.gui === 'uci' ? UCI_WORDS : XB_WORDS;
+// When the last line went out; whether stdout is a pipe or a socket, which the GUI may close.
+const output = { at: 0, closable: false };
 function send(...lines: string[]): void {
-  if (lines.length) writeAll(1, lines.map((l) => l + '\n').join(''));
+  if (!lines.length) return;
+  writeAll(1, lines.map((l) => l + '\n').join(''));
+  output.at = now();
 }
 const note = (s: string): void => send(dialect().note(s));
+// A finished pass, shown if what it says is new and true: deeper than any shown, and a move FIDE
+// allows (micro-Max may prefer a castling FIDE forbids; searchLegal() then plays another move).
 function showPass(p: Pass): void {
-  if (!busy.dropped) send(...dialect().pass(p, named(game.pos[game.moves.length], p.x, p.y)));
+  const pos = game.pos[game.moves.length];
+  if (busy.dropped || p.d <= (busy.shown?.d ?? 0) || !fide(pos, p.x, p.y)) return;
+  busy.shown = p;
+  send(...dialect().pass(p, named(pos, p.x, p.y)));
+}
+// While it thinks and has said nothing for a second: the nodes and time so far. A GUI that
+// closed the pipe is noticed only by writing to it: this write ends the program (writeAll()).
+function keepTalking(lim: Limits): void {
+  if (!output.closable || now() - output.at < 1000) return;
+  send(...dialect().progress(busy.counted + Atomics.load(thread().shared, NODES), now() - lim.start));
 }
 
-// The options a GUI may set: Faithful; Move Overhead (ms); Hash and Threads, whose only value
-// is the real one (the table's 176 MiB, one thread), so that a GUI may set them.
+// The options a GUI may set: Faithful; and the spins, each with its range: Move Overhead (ms);
+// Hash and Threads, which say what micro-Max has, one table of 176 MiB and one thread. A match
+// runner sets Hash to what it gives every engine (16, 64, ...): any size is taken, and one line
+// says the table stays 176 MiB; Threads has one value.
 const settings = { faithful: false, overhead: 50 };
-const ONE_VALUE: Record<string, { only: number, why: string }> = {
-  hash: { only: 176, why: 'Hash stays 176 (MiB): the hash table has a fixed size, 2^24 + 8 entries' },
-  threads: { only: 1, why: 'Threads stays 1: micro-Max searches in one thread' },
-};
-// setoption (UCI), option (xboard)
-function setOption(name = '', v = ''): void {
-  const o = name.trim().toLowerCase();
-  const value = v.trim();
-  const oneValue = Object.hasOwn(ONE_VALUE, o);
-  if (o === 'faithful' && /^(true|false|1|0)$/.test(value)) settings.faithful = /^(true|1)$/.test(value);
-  else if (o === 'move overhead' && /^\d{1,4}$/.test(value)) settings.overhead = +value;
-  else if (oneValue && Number(value) !== ONE_VALUE[o].only) note(ONE_VALUE[o].why);
-  else if (!oneValue) note(`error: no option '${printable(name)}' with value '${printable(v)}'`);
+interface Spin { name: string, default: number, min: number, max: number, unit: string }
+const OVERHEAD: Spin = { name: 'Move Overhead', default: 50, min: 0, max: 9999, unit: 'ms' };
+const HASH: Spin = { name: 'Hash', default: 176, min: 1, max: 33554432, unit: 'MiB' };
+const THREADS: Spin = { name: 'Threads', default: 1, min: 1, max: 1, unit: 'micro-Max searches in one thread' };
+const SPINS = [OVERHEAD, HASH, THREADS];
+const TABLE = 'the hash table stays 176 MiB (2^24 + 8 entries, micro-Max 3.2\'s own size)';
+// setoption (UCI), option (xboard): a name and a value, as words.
+function setOption(name: string, value: string): void {
+  const spin = SPINS.find((s) => s.name.toLowerCase() === name.toLowerCase());
+  if (name.toLowerCase() === 'faithful') setFaithful(value);
+  else if (spin) setSpin(spin, value);
+  else note(`error: no option '${printable(name)}'; there are Faithful, ${SPINS.map((s) => s.name).join(', ')}`);
 }
-// ping: after the move when it is thinking (as xboard asks), else once the engine is ready.
-async function pong(arg = ''): Promise<void> {
-  const sendPong = (): void => send(`pong ${printable(arg)}`);
-  if (busy.run) {
-    busy.pongs = Promise.all([busy.pongs, busy.run]).then(sendPong);
-    return;
+function setFaithful(value: string): void {
+  if (!/^(true|false|1|0)$/i.test(value)) return note(`error: Faithful is true or false, not '${printable(value)}'`);
+  settings.faithful = /^(true|1)$/i.test(value);
+}
+function setSpin(spin: Spin, value: string): void {
+  const x = Number(value);
+  if (!/^\d+$/.test(value) || x < spin.min || x > spin.max) {
+    return note(`error: ${spin.name} is a whole number from ${spin.min} to ${spin.max} (${spin.unit}), not '${printable(value)}'`);
   }
-  await thread().sync();
-  sendPong();
+  if (spin === OVERHEAD) settings.overhead = x;
+  if (spin === HASH && x !== HASH.default) note(`Hash ${x} taken, but ${TABLE}`);
 }
-// quit drops the search; the end of input lets it move. Then the pending pongs, and exit.
+// ping: after the move when it is thinking (as xboard asks), else once the engine thread is
+// ready; in order with the pongs before it.
+async function pong(arg = ''): Promise<void> {
+  const after = busy.run ?? thread().ready;
+  busy.pongs = Promise.all([busy.pongs, after]).then(() => send(`pong ${printable(arg)}`));
+  if (!busy.run) await busy.pongs;
+}
+// quit and the end of the input: no command is read after it; the search is cut (drop: its
+// move is not sent, unless it was asked for); then its move, the pending pongs, and exit.
 async function leave(drop: boolean): Promise<void> {
-  if (drop || busy.endless) interrupt(drop);
+  io.end = true;
+  interrupt(drop);
   await busy.run;
   await busy.pongs;
   await finish(0);
 }
 
 // UCI's go: the clock of the side to move k (infinite and ponder: none); a bare go gets the
-// C's node limit, cNodes. A negative number counts as 0.
+// C's node limit, cNodes. Side k's time missing on a clock (see timeMissing()) is 0 ms.
 function uciGo(w: string[], k: number, cNodes: number): TimeControl {
-  const num = (key: string): number | undefined => {
-    const at = w.indexOf(key);
-    return at > 0 && /^-?\d+$/.test(w[at + 1] ?? '') ? Math.max(0, +w[at + 1]) : undefined;
-  };
   const c = k === 8 ? 'w' : 'b';
-  const tc: TimeControl = { time: isEndless(w) ? undefined : num(`${c}time`), inc: num(`${c}inc`),
-    movesToGo: num('movestogo'), movetime: num('movetime'), depth: num('depth'), nodes: num('nodes') };
+  const tc: TimeControl = { time: isEndless(w) ? undefined : goNumber(w, `${c}time`), inc: goNumber(w, `${c}inc`),
+    movesToGo: goNumber(w, 'movestogo'), movetime: goNumber(w, 'movetime'), depth: goNumber(w, 'depth'),
+    nodes: goNumber(w, 'nodes') };
+  if (timeMissing(w, k)) tc.time = 0;
   const bare = !isEndless(w) && [tc.time, tc.movetime, tc.depth, tc.nodes].every((x) => x === undefined);
   if (bare) tc.nodeLimit = cNodes;
   return tc;
 }
+// The number after a word of go, as Stockfish reads it: the integer its text starts with
+// (1000.5 is 1000, 1e3 is 1); a negative one counts as 0; none: undefined.
+function goNumber(w: string[], key: string): number | undefined {
+  const at = w.indexOf(key);
+  const lead = at > 0 ? /^[-+]?\d+/.exec(w[at + 1] ?? '') : null;
+  return lead ? Math.max(0, +lead[0]) : undefined;
+}
 const isEndless = (w: string[]): boolean => w.includes('infinite') || w.includes('ponder');
-// xboard's clock at this ply of the game: moves to go count from the game's start (each side
-// has made ply / 2 moves, rounded down); no time control gets the C's node limit, cNodes.
+const CLOCK_WORDS = ['wtime', 'btime', 'winc', 'binc', 'movestogo'];
+// On a clock (go names a time, an increment or moves to go; no movetime), but no time it can
+// read for side k: k has 0 ms, and moves at once, as Stockfish does.
+function timeMissing(w: string[], k: number): boolean {
+  const onClock = !isEndless(w) && !w.includes('movetime') && CLOCK_WORDS.some((x) => w.includes(x));
+  return onClock && goNumber(w, k === 8 ? 'wtime' : 'btime') === undefined;
+}
+// xboard's clock at this ply of the game. Moves to go count from the ply the level came at
+// (CECP: a level sent during a game counts the moves still to play in its period): each side
+// has made half the plies since, rounded down. A level (even of no time) or a time puts it on
+// a clock; st is a move's time; neither: the C's node limit.
 function xbGo(c: XbClock, ply: number, cNodes: number): TimeControl {
-  const movesToGo = c.mps ? c.mps - Math.floor(ply / 2) % c.mps : 0;
-  if (c.st) return { movetime: c.st, depth: c.sd };
-  if (c.base || c.inc || c.left !== undefined) return { time: c.left ?? c.base, inc: c.inc, movesToGo, depth: c.sd };
+  const made = Math.floor(Math.max(0, ply - c.levelAt) / 2);
+  const movesToGo = c.mps ? c.mps - made % c.mps : 0;
+  if (c.st !== undefined) return { movetime: c.st, depth: c.sd };
+  if (c.levelAt >= 0 || c.left !== undefined) return { time: c.left ?? c.base, inc: c.inc, movesToGo, depth: c.sd };
   return { depth: c.sd, nodeLimit: cNodes };
 }
 
 type Handler = (w: string[], line: string, t: number) => unknown;
-// UCI's commands. uciok once the engine thread is ready.
+// UCI's commands. uciok and readyok once the engine thread is ready; quit sends the move of a
+// search under way, as Stockfish does.
 const UCI_COMMANDS: Record<string, Handler> = {
   uci: async () => {
     send(`id name micro-Max 3.2 ts ${VERSION}`, 'id author H.G. Muller (port: micromax-ts)',
-      'option name Faithful type check default false',
-      'option name Move Overhead type spin default 50 min 0 max 9999',
-      'option name Hash type spin default 176 min 176 max 176',
-      'option name Threads type spin default 1 min 1 max 1');
-    await thread().sync();
+      'option name Faithful type check default false', ...SPINS.map((s) =>
+        `option name ${s.name} type spin default ${s.default} min ${s.min} max ${s.max}`));
+    await thread().ready;
     send('uciok');
   },
-  // after the engine's work so far
+  // after a stop, once its bestmove is out: isready syncs the GUI with the commands before it
   isready: async () => {
-    if (!busy.run) await thread().sync();
+    await thread().ready;
+    if (busy.asked) await busy.run;
     send('readyok');
   },
   debug: () => {},
   register: () => {},
-  setoption: (w, line) => {
-    const m = /^\s*setoption\s+name\s+(.*?)(?:\s+value\s+(.*))?$/i.exec(line);
-    setOption(m?.[1], m?.[2]);
-  },
+  setoption: (w) => uciSetOption(w),
   stop: () => interrupt(),
   ponderhit: () => interrupt(),
-  quit: () => leave(true),
+  quit: () => leave(false),
   ucinewgame: async () => {
     await idle();
     await setGame('startpos', OPENING, []);
@@ -1319,11 +1409,18 @@ const UCI_COMMANDS: Record<string, Handler> = {
   position: (w) => uciPosition(w),
   go: async (w, line, t) => {
     await idle();
+    const k = game.pos[game.moves.length].k;
     if (w.includes('searchmoves') || w.includes('mate')) note('searchmoves and mate are not supported: ignored');
-    const tc = uciGo(w, game.pos[game.moves.length].k, nodeLimit);
-    startSearch(limits(tc, t, settings.overhead), isEndless(w));
+    if (timeMissing(w, k)) note(`go gives no ${side(k)} time it can read: ${side(k)} has 0 ms, so it moves at once`);
+    startSearch(limits(uciGo(w, k, nodeLimit), t, settings.overhead), isEndless(w));
   },
 };
+// setoption name <words> [value <words>]: the words, whatever the spaces between them.
+function uciSetOption(w: string[]): void {
+  const at = w.findIndex((x, i) => i > 1 && x.toLowerCase() === 'value');
+  if (w[1]?.toLowerCase() !== 'name') return note(`error: setoption wants name <option> value <value>`);
+  setOption(w.slice(2, at < 0 ? undefined : at).join(' '), at < 0 ? '' : w.slice(at + 1).join(' '));
+}
 async function uciPosition(w: string[]): Promise<void> {
   // (the GUI should have said stop)
   await idle();
@@ -1338,9 +1435,11 @@ async function uciPosition(w: string[]): Promise<void> {
 }
 
 // xboard's state: force mode; the side it plays; post: show passes; and its clock: level
-// (moves per period, base and increment in ms), st (ms a move), sd (depth), time (ms left,
-// once told).
-interface XbClock { mps: number, base: number, inc: number, st: number, sd: number, left: number | undefined }
+// (moves per period, base and increment in ms, and the ply it came at, -1 before any), st (ms
+// a move, once told), sd (depth), time (ms left, once told).
+interface XbClock {
+  mps: number, base: number, inc: number, levelAt: number, st: number | undefined, sd: number, left: number | undefined,
+}
 const xb = {
   force: false,
   plays: 16,
@@ -1348,14 +1447,18 @@ const xb = {
   mps: 0,
   base: 0,
   inc: 0,
-  st: 0,
+  levelAt: -1,
+  st: undefined as number | undefined,
   sd: 99,
   left: undefined as number | undefined,
 };
-// Its turn, not in force mode: think.
+// Its turn, not in force mode: think. A clock with no time, and none told: it moves at once.
 function xbThink(t: number): void {
   const ply = game.moves.length;
-  if (!xb.force && game.pos[ply].k === xb.plays) startSearch(limits(xbGo(xb, ply, nodeLimit), t, settings.overhead));
+  if (xb.force || game.pos[ply].k !== xb.plays) return;
+  const tc = xbGo(xb, ply, nodeLimit);
+  if (tc.time === 0 && xb.left === undefined) note('the level gives no time, and no time command came: 0 ms, so it moves at once');
+  startSearch(limits(tc, t, settings.overhead));
 }
 // time, st, sd: a number
 function xbNumber(w: string[], line: string, set: (x: number) => void): void {
@@ -1368,46 +1471,52 @@ async function forceMode(): Promise<void> {
   await idle(true);
   xb.force = true;
 }
-// undo, remove
+// undo, remove; taken back past the level, its period counts from here
 async function takeBack(n: number, line: string): Promise<void> {
   await idle(true);
   if (game.noPosition) send(`Error (no position: ${game.noPosition}): ${printable(line)}`);
   else if (game.moves.length < n) send(`Error (no move to take back): ${printable(line)}`);
   else await setGame(game.origin, game.pos[0], game.moves.slice(0, -n));
+  xb.levelAt = Math.min(xb.levelAt, game.moves.length);
 }
+// level MPS BASE INC: BASE is minutes or minutes:seconds, and what follows is ignored (CECP:
+// in level 40 25+5 0, the +5 tells what comes after the period). It replaces st.
 function level(w: string[], line: string): void {
-  const m = Number(w[1]);
-  const base = (w[2] ?? '').split(':').map(Number);
-  const inc = Number(w[3]);
-  if (w.length !== 4 || !(m >= 0 && inc >= 0) || base.some((x) => !(x >= 0))) {
-    return send(`Error (bad level): ${printable(line)}`);
-  }
-  Object.assign(xb, { mps: m, base: 1000 * (60 * base[0] + (base[1] ?? 0)), inc: 1000 * inc, st: 0 });
+  const mps = /^\d+$/.exec(w[1] ?? '');
+  const base = /^(\d+)(?::(\d+))?/.exec(w[2] ?? '');
+  const inc = /^\d+(?:\.\d*)?$/.exec(w[3] ?? '');
+  if (!mps || !base || !inc) return send(`Error (bad level): ${printable(line)}`);
+  const ms = 1000 * (60 * +base[1] + +(base[2] ?? 0));
+  Object.assign(xb, { mps: +mps[0], base: ms, inc: 1000 * +inc[0], levelAt: game.moves.length, st: undefined });
 }
-// usermove, or a bare move: play it, then think if it is our turn; else no position is held.
+// usermove, or a bare move: play it, then think if it is our turn. A move refused leaves the
+// game as it was (CECP: the GUI takes it back and plays on); if it was our turn, we think anew.
 async function userMove(w: string[], t: number): Promise<void> {
   await idle(true);
   const mv = w[0] === 'usermove' ? w[1] ?? '' : w[0];
   const why = game.noPosition ? `no position: ${game.noPosition}` : await applyMove(mv);
-  if (!why) return xbThink(t);
-  game.noPosition ||= `${printable(mv)}: ${why}`;
-  send(`Illegal move (${why}): ${printable(mv)}`);
+  if (why) send(`Illegal move (${why}): ${printable(mv)}`);
+  xbThink(t);
 }
+// a new game from a FEN: the level's period starts with it
 async function setBoard(line: string): Promise<void> {
   await idle(true);
+  xb.levelAt = Math.min(xb.levelAt, 0);
   const text = line.trim().slice(8).trim();
   const p = fen(text);
   if (typeof p !== 'string') return setGame(`fen ${text}`, p, []);
   game.noPosition = p;
   send(`tellusererror Illegal position: ${p}`);
 }
-// xboard's commands. done=1 once the engine thread is ready.
+// xboard's commands. done=1 once the engine thread is ready. memory and cores are taken, and
+// a line says what micro-Max has instead.
 const XB_COMMANDS: Record<string, Handler> = {
   protover: async () => {
     send('feature done=0', `feature myname="micro-Max 3.2 ts ${VERSION}" setboard=1 ping=1 usermove=1 playother=0 ` +
-      'san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 nps=0 debug=1 variants="normal" ' +
-      'option="Faithful -check 0" option="Move Overhead -spin 50 0 9999"');
-    await thread().sync();
+      'san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 nps=0 debug=1 memory=1 smp=1 ' +
+      `variants="normal" option="Faithful -check 0" option="${OVERHEAD.name} -spin ${OVERHEAD.default} ` +
+      `${OVERHEAD.min} ${OVERHEAD.max}"`);
+    await thread().ready;
     send('feature done=1');
   },
   quit: () => leave(true),
@@ -1415,18 +1524,22 @@ const XB_COMMANDS: Record<string, Handler> = {
   ping: (w) => pong(w[1]),
   post: () => { xb.post = true; },
   nopost: () => { xb.post = false; },
+  // option NAME=VALUE, the name's words whatever the spaces between them
   option: (w, line) => {
-    const m = /^\s*option\s+([^=]*)(?:=(.*))?$/.exec(line);
-    setOption(m?.[1], m?.[2]);
+    const [name, value = ''] = line.trim().slice(6).split('=');
+    setOption(name.trim().split(/\s+/).join(' '), value.trim());
   },
   // centiseconds; negative: 0
   time: (w, line) => xbNumber(w, line, (x) => { xb.left = 10 * Math.max(0, x); }),
   st: (w, line) => xbNumber(w, line, (x) => { xb.st = 1000 * Math.max(0, x); }),
   sd: (w, line) => xbNumber(w, line, (x) => { xb.sd = Math.max(1, x); }),
   level: (w, line) => level(w, line),
+  memory: (w, line) => xbNumber(w, line, (x) => x === HASH.default || note(`memory ${x} taken, but ${TABLE}`)),
+  cores: (w, line) => xbNumber(w, line, (x) => x === 1 || note(`cores ${x} taken, but micro-Max searches in one thread`)),
+  // a new game: its periods start now
   new: async () => {
     await idle(true);
-    Object.assign(xb, { force: false, plays: 16, sd: 99, left: undefined });
+    Object.assign(xb, { force: false, plays: 16, sd: 99, left: undefined, levelAt: Math.min(xb.levelAt, 0) });
     await setGame('startpos', OPENING, []);
   },
   force: () => forceMode(),
@@ -1447,7 +1560,8 @@ const XB_COMMANDS: Record<string, Handler> = {
 const IGNORED = 'xboard accepted rejected random computer name hard easy otim draw hint';
 for (const c of IGNORED.split(' ')) XB_COMMANDS[c] = () => {};
 
-// Reading commands: a line at a time, each handled when the one before is done.
+// Reading commands: a line at a time, each handled when the one before is done. No handler waits
+// for a search (see the top of part 3), so input always flows.
 // bytes: a longer line is dropped
 const LONG = 16384;
 const commands = (): Record<string, Handler> => opt.gui === 'uci' ? UCI_COMMANDS : XB_COMMANDS;
@@ -1470,14 +1584,16 @@ function begin(): void {
   init();
   OPENING.b.set(board);
 }
-// --uci, --xboard. At the end of input (the GUI is gone): its move, its pongs, then exit.
+// --uci, --xboard. At the end of input (the GUI is gone): stop then quit, so a search under way
+// is cut and sends its move; then the pongs, and exit.
 function protocol(): void {
   begin();
   thread();
+  output.closable = isPipe(1);
   let part = '';
   let chain: Promise<unknown> = Promise.resolve();
   const queue = (line: string, t: number): void => {
-    chain = chain.then(() => command(line, t)).catch((err: Error) => note(`error: ${err.message}`));
+    chain = chain.then(() => io.end || command(line, t)).catch((err: Error) => note(`error: ${err.message}`));
   };
   process.stdin.on('data', (chunk: Buffer) => {
     const t = now();
@@ -1490,6 +1606,14 @@ function protocol(): void {
     queue(part, now());
     void chain.then(() => leave(false));
   });
+}
+function isPipe(fd: number): boolean {
+  try {
+    const s = fs.fstatSync(fd);
+    return s.isFIFO() || s.isSocket();
+  } catch {
+    return false;
+  }
 }
 
 // The program: unless the table is missing, the command line, then the C's loop or a GUI
@@ -1514,4 +1638,4 @@ if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(fs.real
 // a module cell, and D() reading b, A and itself that way ran 15 % more instructions.
 export const engine = { D, board, T, A, ch, int, quot };
 export { init, random, srandom, legalMoves, attacked, begin, fen, openEngineThread, type Pos };
-export { limits, uciGo, xbGo, refusal, replayNote, progressLine, type Found, type TimeControl };
+export { limits, uciGo, timeMissing, xbGo, refusal, secondChoice, replayNote, progressLine, type Found, type TimeControl };

@@ -2,23 +2,21 @@
 // xboard clock is read (level with a zero base, time 0, negative time); stop, ? and isready
 // are answered while it thinks; a ping is never lost (across go, new, quit, end of input); a
 // long stop/go soak leaves one engine thread alive and memory bounded; and a whole game on a
-// clock through node-uci. Bounds are generous (a loaded 2-core machine); the figures are
+// clock through a small UCI client (support/uci.ts). Bounds are generous (a loaded 2-core machine); the figures are
 // printed, and measured properly by `npm run bench:gui`.
 
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { Chess } from 'chess.js';
-import { Engine } from 'node-uci';
 import { replay, seededRandom } from './support/boards.ts';
 import { bestmoveOf, legalIn, replayChess, Session } from './support/gui.ts';
-import { portCommand } from './support/run.ts';
 import { goldenPath, scriptInput, SCRIPTS } from './support/scripts.ts';
+import { UciClient } from './support/uci.ts';
 
 const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const OVERHEAD = 50;                                     // the Move Overhead option's default (ms)
+const ZERO = '# the level gives no time, and no time command came: 0 ms, so it moves at once';
 const f0 = (xs: number[]): string => xs.map((x) => x.toFixed(0)).join(' ');
 
 describe('UCI', () => {
@@ -90,22 +88,22 @@ describe('UCI', () => {
     if (mem) assert.ok(mem.peak < 420, `peak RSS ${mem.peak.toFixed(0)} MiB: more than one hash table?`);
   });
 
-  test('a whole game through node-uci (a UCI client library): micro-Max on a clock, against random moves that under-promote', async (t) => {
-    const [cmd, argv] = portCommand(['--uci']), dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-uci-'));
-    const exe = path.join(dir, 'micromax-uci'), start = 'r3k3/1P6/8/8/8/8/6pp/4K3 w q - 0 1';
-    fs.writeFileSync(exe, `#!/bin/sh\nexec ${[cmd, ...argv].map((a) => `'${a}'`).join(' ')} "$@"\n`, { mode: 0o755 });
-    const engine = new Engine(exe);
+  test('a whole game through a UCI client: micro-Max on a clock, against random moves that under-promote', async (t) => {
+    const engine = new UciClient(), start = 'r3k3/1P6/8/8/8/8/6pp/4K3 w q - 0 1';
+    t.after(() => engine.session.proc.kill('SIGKILL'));
     await engine.init();
     assert.match(engine.id.name ?? '', /^micro-Max 3\.2/);
+    assert.deepEqual(engine.options.get('Hash'), { name: 'Hash', type: 'spin', default: '176', min: 1, max: 33554432 });
     assert.ok(engine.options.has('Faithful'));
-    await engine.ucinewgame();
+    engine.setoption('Hash', '16');                                   // as a match runner sets it
+    engine.ucinewgame();
     await engine.isready();
     const chess = new Chess(start), rng = seededRandom(5), moves: string[] = [];
     let clock = 20_000, most = 0, under = 0;                          // 20 s + 0.2 s a move for micro-Max
     while (!chess.isGameOver() && moves.length < 400) {
       let mv: string;
       if (chess.turn() === 'w') {
-        await engine.position(start, moves);
+        engine.position(start, moves);
         const t0 = performance.now(), r = await engine.go({ wtime: Math.round(clock), btime: 20_000, winc: 200, binc: 200 });
         const used = performance.now() - t0;
         clock -= used; most = Math.max(most, used);
@@ -113,6 +111,9 @@ describe('UCI', () => {
         clock += 200;
         mv = r.bestmove;
         assert.ok(r.info.some((i) => i.depth !== undefined && i.score !== undefined && i.pv), 'info lines with depth, score, pv');
+        const depths = r.info.filter((i) => i.pv).map((i) => i.depth!);
+        assert.deepEqual(depths, [...depths].sort((a, b) => a - b), `ply ${moves.length}: depths go backwards`);
+        for (const i of r.info) if (i.pv) assert.ok(legalIn(chess, i.pv[0]), `ply ${moves.length}: pv ${i.pv[0]} in ${chess.fen()}`);
         assert.ok(legalIn(chess, mv), `ply ${moves.length}: ${mv} in ${chess.fen()}`);
       } else {                                                        // an under-promotion whenever there is one
         const all = chess.moves({ verbose: true }), low = all.filter((m) => m.promotion && m.promotion !== 'q');
@@ -123,8 +124,7 @@ describe('UCI', () => {
       chess.move({ from: mv.slice(0, 2), to: mv.slice(2, 4), promotion: mv[4] });
       moves.push(mv);
     }
-    await engine.quit();
-    fs.rmSync(dir, { recursive: true, force: true });
+    assert.equal(await engine.quit(), 0);
     t.diagnostic(`${moves.length} plies, ${under} under-promotions by the random side, ${chess.isCheckmate() ? 'checkmate' : 'a draw by rule'}; ` +
       `slowest move ${most.toFixed(0)} ms, ${(clock / 1000).toFixed(1)} s left`);
     assert.ok(under >= 1, 'the random side never under-promoted');
@@ -176,15 +176,24 @@ describe('xboard', () => {
     t.diagnostic(seen.join('; '));
   });
 
-  test('moves to go count from the game\'s start, whenever level came and whatever was taken back', async (t) => {
+  test('moves to go count from the ply the level came at (CECP), and from now when taken back past it', async (t) => {
     // 5 minutes for 40 moves, 300 s left less the 50 ms overhead: the aim is 299950 / moves to go
+    const sc = SCRIPTS.find((x) => x.name === 'engine-1e3')!, game = replay(fs.readFileSync(goldenPath(sc)), scriptInput(sc));
+    const plies70 = game.moves.slice(0, 70).map((m) => m.from + m.to), next2 = game.moves.slice(70, 72).map((m) => m.from + m.to);
     const cases: [string, string[], number][] = [
       ['level at the start', ['new', 'force', 'level 40 5 0'], 40],
       ['level after two moves, both undone', ['new', 'force', 'e2e4', 'e7e5', 'level 40 5 0', 'undo', 'undo'], 40],
       ['level after two moves, removed', ['new', 'force', 'e2e4', 'e7e5', 'level 40 5 0', 'remove'], 40],
+      ['level after two moves, removed, played again', ['new', 'force', 'e2e4', 'e7e5', 'level 40 5 0', 'remove', 'd2d4', 'd7d5'], 39],
+      ['level after two moves, then a set-up position', ['new', 'force', 'e2e4', 'e7e5', 'level 40 5 0',
+        'setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'e2e4', 'e7e5'], 39],
       ['level, then two moves', ['new', 'force', 'level 40 5 0', 'e2e4', 'e7e5'], 39],
-      ['level after two moves', ['new', 'force', 'e2e4', 'e7e5', 'level 40 5 0'], 39],
+      ['level after two moves', ['new', 'force', 'e2e4', 'e7e5', 'level 40 5 0'], 40],
+      ['level after 70 plies', ['new', 'force', ...plies70, 'level 40 5 0'], 40],
+      ['level after 70 plies, then two more', ['new', 'force', ...plies70, 'level 40 5 0', ...next2], 39],
       ['a game, then new', ['new', 'force', 'level 40 5 0', 'e2e4', 'e7e5', 'new', 'force'], 40],
+      ['level after two moves, then new and two moves (a new game\'s period starts with it)',
+        ['new', 'force', 'e2e4', 'e7e5', 'level 40 5 0', 'new', 'force', 'e2e4', 'e7e5'], 39],
     ];
     const seen: string[] = [];
     for (const [what, lines, togo] of cases) {
@@ -221,6 +230,68 @@ describe('xboard', () => {
     await s.expect(/^pong 4$/);
     assert.equal((await s.exited).code, 0);
     assert.ok(!s.since(from).some((l) => l.startsWith('move ')), 'new drops the search: no move');
+  });
+});
+
+describe('clocks it could not read (each once a 10M-node search, about 14 s)', () => {
+  test('UCI: a side to move with no time it can read has 0 ms and moves at once, said in an info string; numbers as Stockfish reads them', async (t) => {
+    const s = new Session('uci'), seen: string[] = [];
+    s.send('uci', 'isready');
+    await s.expect(/^readyok$/);
+    const cases: [string, string, boolean][] = [
+      ['position startpos', 'go btime 500', true], ['position startpos moves e2e4', 'go wtime 500', true],
+      ['position startpos', 'go wtime 1000.5 btime 1000.5', false], ['position startpos', 'go wtime 1e3 btime 1e3', false],
+      ['position startpos', 'go wtime btime 500', true], ['position startpos', 'go winc 100 binc 100', true],
+      ['position startpos moves e2e4', 'go btime -20 wtime 100', false],
+    ];
+    for (const [pos, go, missing] of cases) {
+      const t0 = s.send(pos, go), out = await s.upTo(/^bestmove /, 60_000), ms = out.at(-1)!.t - t0;
+      const chess = replayChess(pos.split(' ').slice(3));
+      seen.push(`${go}: ${ms.toFixed(0)} ms`);
+      assert.ok(legalIn(chess, out.at(-1)!.text.split(' ')[1]), `${go}: ${out.at(-1)!.text}`);
+      assert.ok(ms < 5000, `${go}: ${ms.toFixed(0)} ms`);
+      const side = chess.turn() === 'w' ? 'white' : 'black';
+      const said = out.some((l) => l.text === `info string go gives no ${side} time it can read: ${side} has 0 ms, so it moves at once`);
+      assert.equal(said, missing, `${go}:\n${out.map((l) => l.text).join('\n')}`);
+    }
+    t.diagnostic(seen.join('; '));
+    assert.equal((await s.close()).code, 0);
+  });
+
+  test('xboard: level with trailing characters (CECP\'s level 40 25+5 0), zero-time levels and st 0 move at once, with a note', async (t) => {
+    const seen: string[] = [];
+    const cases: [string, string[], (ms: number, lines: string[]) => boolean][] = [
+      // 3 s for 40 moves (0:03, the +5 ignored), 3 s left less the 50 ms overhead: the aim is 2950 / 40
+      ['level 40 0:03+5 0', ['level 40 0:03+5 0'], (ms, lines) => lines.some((l) => / ms used of 74$/.test(l))],
+      ['level 40 25+5 0, time 300', ['level 40 25+5 0', 'time 300'], (ms, lines) => lines.some((l) => / ms used of 74$/.test(l))],
+      ['level 0 0 0', ['level 0 0 0'], (ms, lines) => ms < 5000 && lines.includes(ZERO)],
+      ['level 1 0 0', ['level 1 0 0'], (ms, lines) => ms < 5000 && lines.includes(ZERO)],
+      ['st 0', ['st 0'], (ms) => ms < 5000],
+    ];
+    for (const [what, clock, ok] of cases) {
+      const s = new Session('xboard');
+      s.send('xboard', 'protover 2', 'new', ...clock, 'ping 1');
+      await s.expect(/^pong 1$/);
+      const t0 = s.send('usermove e2e4'), out = await s.upTo(/^move /, 60_000), ms = out.at(-1)!.t - t0, lines = out.map((l) => l.text);
+      seen.push(`${what}: ${ms.toFixed(0)} ms`);
+      assert.ok(!s.lines.some((l) => /^Error/.test(l.text)), `${what}: ${s.lines.map((l) => l.text).join('\n')}`);
+      assert.ok(ok(ms, lines), `${what}: the move after ${ms.toFixed(0)} ms\n${lines.join('\n')}`);
+      assert.equal((await s.close()).code, 0);
+    }
+    t.diagnostic(seen.join('; '));
+  });
+
+  test('xboard: memory and cores are taken, a line says what micro-Max has; the features ask for them', async () => {
+    const s = new Session('xboard');
+    s.send('xboard', 'protover 2');
+    const f = (await s.upTo(/^feature done=1$/)).map((l) => l.text).join(' ');
+    assert.ok(f.includes(' memory=1 ') && f.includes(' smp=1 '), f);
+    const from = s.lines.length;
+    s.send('memory 176', 'cores 1', 'memory 64', 'cores 4', 'memory lots', 'ping 1');
+    await s.expect(/^pong 1$/);
+    assert.deepEqual(s.since(from), ['# memory 64 taken, but the hash table stays 176 MiB (2^24 + 8 entries, micro-Max 3.2\'s own size)',
+      '# cores 4 taken, but micro-Max searches in one thread', 'Error (wants a number): memory lots', 'pong 1']);
+    assert.equal((await s.close()).code, 0);
   });
 });
 

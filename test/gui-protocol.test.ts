@@ -24,14 +24,18 @@ describe('UCI', () => {
     assert.match(hello[0], /^id name micro-Max 3\.2 ts \d+\.\d+\.\d+$/);
     assert.ok(hello.includes('option name Faithful type check default false'));
     assert.ok(hello.includes('option name Move Overhead type spin default 50 min 0 max 9999'));
-    assert.ok(hello.includes('option name Hash type spin default 176 min 176 max 176'), 'Hash: its one real value');
+    assert.ok(hello.includes('option name Hash type spin default 176 min 1 max 33554432'), 'Hash: any size a runner sends');
     assert.ok(hello.includes('option name Threads type spin default 1 min 1 max 1'));
     const cases: [string, RegExp][] = [
-      ['setoption name Hash value 64', /^info string Hash stays 176 \(MiB\): the hash table has a fixed size, 2\^24 \+ 8 entries$/],
-      ['setoption name Threads value 2', /^info string Threads stays 1: micro-Max searches in one thread$/],
-      ['setoption name Hash value lots', /^info string Hash stays 176 /],
-      ['setoption name Contempt value 2', /^info string error: no option 'Contempt'/],
-      ['setoption name Move Overhead value lots', /^info string error: no option 'Move Overhead' with value 'lots'/],
+      ['setoption name Hash value 64', /^info string Hash 64 taken, but the hash table stays 176 MiB \(2\^24 \+ 8 entries, micro-Max 3\.2's own size\)$/],
+      ['setoption name Threads value 2', /^info string error: Threads is a whole number from 1 to 1 \(micro-Max searches in one thread\), not '2'$/],
+      ['setoption name Hash value lots', /^info string error: Hash is a whole number from 1 to 33554432 \(MiB\), not 'lots'$/],
+      ['setoption name Contempt value 2', /^info string error: no option 'Contempt'; there are Faithful, Move Overhead, Hash, Threads$/],
+      ['setoption name Move Overhead value lots', /^info string error: Move Overhead is a whole number from 0 to 9999 \(ms\), not 'lots'$/],
+      ['setoption name Move Overhead value 10000', /^info string error: Move Overhead is a whole number from 0 to 9999 \(ms\), not '10000'$/],
+      ['setoption name  Move   Overhead  value  abc', /^info string error: Move Overhead is a whole number from 0 to 9999 \(ms\), not 'abc'$/],
+      ['setoption name Faithful value', /^info string error: Faithful is true or false, not ''$/],
+      ['setoption value 3', /^info string error: setoption wants name <option> value <value>$/],
       ['frobnicate now', /^info string error: unknown command 'frobnicate now'$/],
       ['constructor', /^info string error: unknown command 'constructor'$/],
       ['position startpos moves e2e5', /^info string error: no position: e2e5 \(move 1\): illegal in this position$/],
@@ -68,14 +72,19 @@ describe('UCI', () => {
 });
 
 describe('what match runners expect (fastchess, OpenBench)', () => {
-  test('Hash and Threads set to their one value: no word back', async () => {
+  test('Hash 176 and Threads 1: no word back; any other Hash a runner sends: taken, and one line says the table stays', async () => {
     const s = new Session('uci');
     s.send('uci', 'isready');
     await s.expect(/^readyok$/);
-    const from = s.lines.length;
+    let from = s.lines.length;
     s.send('setoption name Hash value 176', 'setoption name Threads value 1', 'setoption name hash value 176', 'isready');
     await s.expect(/^readyok$/);
     assert.deepEqual(s.since(from), ['readyok']);
+    from = s.lines.length;
+    s.send('setoption name Hash value 16', 'setoption name Hash value 256', 'setoption name  Move   Overhead  value  100', 'isready');
+    await s.expect(/^readyok$/);
+    const table = 'taken, but the hash table stays 176 MiB (2^24 + 8 entries, micro-Max 3.2\'s own size)';
+    assert.deepEqual(s.since(from), [`info string Hash 16 ${table}`, `info string Hash 256 ${table}`, 'readyok']);
     assert.equal((await s.close()).code, 0);
   });
 
@@ -160,10 +169,11 @@ describe('xboard', () => {
       ['time', /^Error \(wants a number\): time$/],
       ['variant suicide', /^Error \(only normal chess\): variant suicide$/],
       ['undo', /^Error \(no move to take back\): undo$/],
-      ['usermove e2', /^Illegal move \(not a move like e2e4\): e2$/],     // (from here on, no position)
-      ['usermove e2e4', /^Illegal move \(no position: e2: not a move like e2e4\): e2e4$/],
-      ['new', /^pong 1$/],
+      ['usermove e2', /^Illegal move \(not a move like e2e4\): e2$/],     // refused: the game goes on
+      ['usermove', /^Illegal move \(not a move like e2e4\): $/],
       ['usermove e2e5', /^Illegal move \(illegal in this position\): e2e5$/],
+      ['new', /^pong 1$/],
+      ['usermove e2e6', /^Illegal move \(illegal in this position\): e2e6$/],
       ['setboard 8/8/8/8/8/8/8/8 w - - 0 1', /^tellusererror Illegal position: white needs one king$/],
       ['usermove e2e4', /^Illegal move \(no position: white needs one king\): e2e4$/],
       ['setboard 8/4P3/8/8/8/8/k7/4K3 w - - 0 1', /^pong 2$/],
@@ -227,15 +237,14 @@ describe('never a move for a position it does not hold', () => {
       }
       assert.equal((await s.close()).code, 0);
     });
-    test(`xboard, Faithful ${faithful}: usermove of an under-promotion, then go`, async () => {
+    test(`xboard, Faithful ${faithful}: usermove of an under-promotion (${faithful ? 'refused: the game as it was' : 'taken'}), then go`, async () => {
       const s = new Session('xboard');
       s.send('xboard', 'protover 2', `option Faithful=${+faithful}`, 'new', 'force', `setboard ${PROMO}`, 'sd 4', 'usermove e7e8N');
-      if (faithful) {
+      if (faithful) {                                                   // refused: the game is as it was, white to move
         await s.expect(/^Illegal move \(micro-Max 3\.2 promotes only to a queen\): e7e8N$/);
-        s.send('go', 'ping 1');
-        await s.expect(/^Error \(no position: e7e8N: micro-Max 3\.2 promotes only to a queen\): go$/);
-        await s.expect(/^pong 1$/);
-        assert.ok(!s.lines.some((l) => l.text.startsWith('move ')));
+        s.send('go');
+        const mv = (await s.expect(/^move /)).text.split(' ')[1];
+        assert.ok(legalIn(replies([], PROMO), mv), mv);
       } else {
         s.send('go');
         const mv = (await s.expect(/^move /)).text.split(' ')[1];
@@ -260,21 +269,181 @@ describe('never a move for a position it does not hold', () => {
     assert.ok(out.some((l) => /^info string no position: a line of more than 16384 bytes was lost/.test(l)), out.join('\n'));
     assert.equal((await s.close()).code, 0);
   });
-  test('xboard: an illegal usermove, or one too long to read, then go: the error, and no move until new or setboard', async () => {
+  test('xboard: a refused usermove leaves the game as it was; one too long to read leaves none: the error, no move until new', async () => {
     const s = new Session('xboard');
-    s.send('xboard', 'protover 2', 'new', 'force', 'usermove e2e4', 'usermove e7e5', 'usermove e1e3');
+    s.send('xboard', 'protover 2', 'new', 'force', 'sd 3', 'usermove e2e4', 'usermove e7e5', 'usermove e1e3');
     await s.expect(/^Illegal move \(illegal in this position\): e1e3$/);
-    s.send('go', 'ping 1');
-    await s.expect(/^Error \(no position: e1e3: illegal in this position\): go$/);
-    await s.expect(/^pong 1$/);
+    s.send('usermove e7e6', 'usermove zz', 'go');                     // refused too; then white moves after e4 e5
+    await s.expect(/^Illegal move \(illegal in this position\): e7e6$/);
+    const mv = (await s.expect(/^move /)).text.split(' ')[1];
+    assert.ok(legalIn(replayChess(['e2e4', 'e7e5']), mv), mv);
     s.send('new', 'force', `usermove e2e4${' '.repeat(17000)}`, 'go', 'ping 2');
     await s.expect(/^# error: a line of more than 16384 bytes is ignored$/);
     await s.expect(/^Error \(no position: a line of more than 16384 bytes was lost\): go$/);
     await s.expect(/^pong 2$/);
-    assert.ok(!s.lines.some((l) => l.text.startsWith('move ')));
+    assert.equal(s.lines.filter((l) => l.text.startsWith('move ')).length, 1);
     s.send('new', 'sd 3', 'usermove e2e4');                            // a good position: it moves again
     await s.expect(/^move /);
     assert.equal((await s.close()).code, 0);
+  });
+});
+
+describe('never wedged, never the wrong side: every command answered in any state', () => {
+  const CASTLE_ACROSS = '4k3/8/8/8/8/8/6p1/4K2R w K - 0 1';       // e1g1 crosses f1, which g2 attacks
+  const CASTLE_OUT_OF_CHECK = '4k3/8/8/8/n7/8/5p2/R3K2R w KQ - 0 1'; // f2 checks the king
+  test('UCI: uci, isready and stop during a search are answered at once, with a deadline too; quit after go infinite exits', async (t) => {
+    const s = new Session('uci'), took: string[] = [];
+    s.send('uci', 'isready');
+    await s.expect(/^readyok$/);
+    for (const go of ['go infinite', 'go movetime 60000', 'go depth 40', 'go wtime 600000 btime 600000']) {
+      s.send('position startpos', go);
+      await s.expect(/^info depth 1 /);                                // thinking
+      const t0 = s.send('uci', 'isready');
+      const ok = await s.expect(/^uciok$/, 10_000), ready = await s.expect(/^readyok$/, 10_000);
+      const t1 = s.send('stop'), best = await s.expect(/^bestmove /, 10_000);
+      took.push(`${go}: uciok ${(ok.t - t0).toFixed(0)} ms, readyok ${(ready.t - t0).toFixed(0)} ms, stop ${(best.t - t1).toFixed(0)} ms`);
+      assert.ok(ok.t - t0 < 3000 && best.t - t1 < 3000, took.at(-1));
+      assert.ok(legalIn(new Chess(), best.text.split(' ')[1]), best.text);
+    }
+    s.send('go infinite');                                            // the issue's sequence: go infinite, uci, stop, isready, quit
+    await s.expect(/^info depth 1 /);
+    const from = s.lines.length, t2 = s.send('uci', 'stop', 'isready', 'quit');
+    const r = await s.exited, gone = performance.now() - t2, after = s.since(from);
+    const best = after.findIndex((l) => /^bestmove [a-h]/.test(l));
+    assert.ok(after.indexOf('uciok') >= 0 && after.indexOf('uciok') < best && best < after.indexOf('readyok'), after.join('\n'));
+    t.diagnostic(`${took.join('; ')}; go infinite, uci, stop, isready, quit: exit after ${gone.toFixed(0)} ms`);
+    assert.equal(r.code, 0);
+    assert.ok(gone < 10_000, `${gone} ms`);
+  });
+
+  test('xboard: protover, ping and ? while it thinks: features at once, the move at once, the pong after it', async () => {
+    const s = new Session('xboard');
+    s.send('xboard', 'protover 2', 'new', 'post', 'st 60', 'usermove e2e4');
+    await s.expect(/^feature done=1$/);
+    await s.expect(/^1 /);                                              // thinking (60 s a move)
+    const t0 = s.send('protover 2', 'ping 7', '?');
+    const done = await s.expect(/^feature done=1$/, 10_000), mv = await s.expect(/^move /, 10_000), pong = await s.expect(/^pong 7$/, 10_000);
+    assert.ok(done.t - t0 < 3000 && mv.t - t0 < 3000, `${done.t - t0} ms, ${mv.t - t0} ms`);
+    assert.ok(s.lines.indexOf(mv) < s.lines.indexOf(pong), 'the pong comes after the move');
+    assert.ok(legalIn(replayChess(['e2e4']), mv.text.split(' ')[1]), mv.text);
+    assert.equal((await s.close()).code, 0);
+  });
+
+  test('UCI: every go searches the last position (its own move is not played), a go during a search too', async () => {
+    const s = new Session('uci');
+    for (const moves of [[], ['e2e4'], ['e2e4', 'c7c5', 'g1f3']]) {
+      const chess = replayChess(moves), pos = `position startpos${moves.length ? ` moves ${moves.join(' ')}` : ''}`;
+      s.send(pos, 'go depth 3', 'go depth 3', 'go movetime 200', 'go infinite');
+      const got = [await bestmoveOf(s), await bestmoveOf(s), await bestmoveOf(s)];
+      await s.expect(/^info depth 1 /);
+      s.send('go depth 2');                                             // during go infinite: it answers, then searches again
+      got.push(await bestmoveOf(s), await bestmoveOf(s));
+      for (const mv of got) assert.ok(legalIn(chess, mv), `${pos}: ${got.join(' ')}: ${mv} is not ${chess.turn() === 'w' ? 'white' : 'black'}'s`);
+      assert.equal(got[0], got[1], 'the same search twice, the same move');
+    }
+    assert.equal((await s.close()).code, 0);
+  });
+
+  test('xboard: its move is part of the game; a refused or malformed move changes nothing', async () => {
+    const s = new Session('xboard');
+    s.send('xboard', 'protover 2', 'new', 'sd 3', 'usermove e2e4');
+    const reply = (await s.expect(/^move /)).text.split(' ')[1], game = ['e2e4', reply];
+    s.send('usermove e2e5', 'usermove', 'usermove x', 'd2d5', 'ping 1');
+    await s.expect(/^pong 1$/);
+    assert.equal(s.lines.filter((l) => l.text.startsWith('Illegal move')).length, 4);
+    const chess = replayChess(game), mine = [...legalTexts(chess)][0];
+    s.send(`usermove ${mine}`);                                        // a legal move after the refused ones: accepted, answered
+    const mv = (await s.expect(/^move /)).text.split(' ')[1];
+    assert.ok(legalIn(replayChess([...game, mine]), mv), `${mv} after ${[...game, mine].join(' ')}`);
+    s.send('new', 'st 1', 'usermove e2e4');                           // refused while it thinks: it thinks on, and moves
+    await new Promise((r) => setTimeout(r, 300));
+    s.send('usermove e2e5');
+    await s.expect(/^Illegal move \(illegal in this position\): e2e5$/);
+    const after = (await s.expect(/^move /)).text.split(' ')[1];
+    assert.ok(legalIn(replayChess(['e2e4']), after), after);
+    assert.equal((await s.close()).code, 0);
+  });
+
+  test('the end of input is stop then quit: a search under way moves at once and the program ends; so does a closed stdout', async (t) => {
+    const cases: [string, 'uci' | 'xboard', string[], string[], RegExp][] = [
+      ['go depth 30', 'uci', [], ['position startpos', 'go depth 30'], /^bestmove [a-h]/],
+      ['go movetime 100000', 'uci', [], ['position startpos moves e2e4', 'go movetime 100000'], /^bestmove [a-h]/],
+      ['untimed xboard', 'xboard', ['--nodes', '2147483647'], ['xboard', 'protover 2', 'new', 'usermove e2e4'], /^move /],
+    ];
+    const seen: string[] = [];
+    for (const [what, protocol, args, lines, re] of cases) {
+      const s = new Session(protocol, { args });
+      s.send(...lines);
+      await s.expect(protocol === 'uci' ? /^info depth 2 / : /^feature done=1$/);
+      if (protocol === 'xboard') await new Promise((r) => setTimeout(r, 500));
+      const t0 = performance.now(), r = await s.close(false), gone = performance.now() - t0;
+      seen.push(`${what}: ${gone.toFixed(0)} ms`);
+      assert.equal(r.code, 0, what);
+      assert.ok(s.lines.some((l) => re.test(l.text)), `${what}: no move`);
+      assert.ok(gone < 10_000, `${what}: ${gone} ms after the end of input`);
+    }
+    for (const [what, protocol, args, lines] of [['UCI go infinite', 'uci', [], ['uci', 'position startpos', 'go infinite']],
+      ['untimed xboard', 'xboard', ['--nodes', '2147483647'], ['xboard', 'protover 2', 'new', 'usermove e2e4']]] as const) {
+      const s = new Session(protocol, { args: [...args] });                 // the GUI closes stdout, and keeps stdin open
+      s.send(...lines);
+      await s.expect(protocol === 'uci' ? /^info depth 2 / : /^feature done=1$/);
+      const t0 = performance.now();
+      s.proc.stdout.destroy();
+      const r = await Promise.race([s.exited, new Promise<undefined>((res) => setTimeout(res, 15_000))]);
+      seen.push(`${what}, stdout closed: ${r ? `exit ${r.code} after ${(performance.now() - t0).toFixed(0)} ms` : 'still running'}`);
+      assert.ok(r, `${what}: still running 15 s after its stdout was closed`);
+    }
+    t.diagnostic(seen.join('; '));
+  });
+
+  test('stop or ? just before quit keeps its move; UCI quit sends the move too (as Stockfish); xboard quit drops it; nothing after quit is read', async () => {
+    for (const [protocol, before, moves] of [['uci', ['stop', 'quit', 'isready'], true], ['uci', ['quit'], true],
+      ['xboard', ['?', 'quit', 'ping 1'], true], ['xboard', ['quit'], false]] as const) {
+      const s = new Session(protocol);
+      s.send(...protocol === 'uci' ? ['position startpos', 'go infinite'] : ['xboard', 'protover 2', 'new', 'post', 'st 60', 'usermove e2e4']);
+      await s.expect(protocol === 'uci' ? /^info depth 2 / : /^2 /);
+      s.send(...before);
+      const r = await s.exited, moved = s.lines.some((l) => /^(bestmove|move) [a-h]/.test(l.text));
+      assert.equal(r.code, 0);
+      assert.equal(moved, moves, `${protocol}: ${before.join(', ')}`);
+      assert.ok(!s.lines.some((l) => /^(readyok|pong)/.test(l.text)), `${protocol}: ${before.join(', ')}: a command after quit was read`);
+    }
+  });
+
+  test('pass lines name only moves FIDE allows, and their depth never goes back (micro-Max would castle across an attack)', async () => {
+    // micro-Max prefers e1g1 at every depth here; in the second position e1f2 up to depth 6, then
+    // e1c1 out of the pawn's check: the move is searched again without castling, from depth 1
+    const s = new Session('uci');
+    for (const [position, castle] of [[CASTLE_ACROSS, 'e1g1'], [CASTLE_OUT_OF_CHECK, 'e1c1']]) {
+      for (const go of ['go depth 7', 'go movetime 400', 'go movetime 1500']) {
+        const chess = new Chess(position);
+        s.send(`position fen ${position}`, go);
+        const out = (await s.upTo(/^bestmove /)).map((l) => l.text), at = `${position}, ${go}:\n${out.join('\n')}`;
+        const info = out.map((l) => /^info depth (\d+) .* pv (\S+)$/.exec(l)).filter((m) => m !== null);
+        for (const m of info) assert.ok(legalIn(chess, m[2]), `${m[0]}: not a legal move; ${at}`);
+        const depths = info.map((m) => +m[1]);
+        for (let k = 1; k < depths.length; k++) assert.ok(depths[k] >= depths[k - 1], `depth ${depths[k]} after ${depths[k - 1]}; ${at}`);
+        if (go === 'go depth 7') assert.ok(out.some((l) => l.includes(`fallback: micro-Max 3.2's choice ${castle} is not legal here`)), at);
+        assert.equal(info.at(-1)?.[2], out.at(-1)!.split(' ')[1], `the last info line's pv is the bestmove; ${at}`);
+      }
+    }
+    assert.equal((await s.close()).code, 0);
+    const chess = new Chess(CASTLE_ACROSS);
+    const x = new Session('xboard');
+    x.send('xboard', 'protover 2', 'new', 'force', `setboard ${CASTLE_ACROSS}`, 'post', 'sd 9', 'go');
+    const posts = (await x.upTo(/^move /)).map((l) => /^(\d+) -?\d+ \d+ \d+ (\S+)$/.exec(l.text)).filter((m) => m !== null);
+    assert.ok(posts.length > 1 && posts.every((m) => legalIn(chess, m[2])), posts.map((m) => m[0]).join('\n'));
+    assert.deepEqual(posts.map((m) => +m[1]), posts.map((m) => +m[1]).sort((a, b) => a - b));
+    assert.equal((await x.close()).code, 0);
+  });
+
+  test('--uci --xboard (two modes) is refused: exit 2, one line saying how to start it', async () => {
+    for (const args of [['--uci', '--xboard'], ['--xboard', '--uci', '--nodes', '100']]) {
+      const r = await runPort('uci\n', args, 30_000);
+      assert.equal(r.code, 2, args.join(' '));
+      assert.equal(r.stdout.length, 0);
+      assert.match(r.stderr, /^micromax: --uci and --xboard are two modes, not one; usage: micromax --uci \| --xboard \[--nodes N\] \(see --help\)\n$/);
+    }
   });
 });
 
@@ -381,6 +550,7 @@ describe('FEN', () => {
   test('what a FEN sets up is what the C\'s own moves build: pieces, castling rights, e.p., side, and Q', async (t) => {
     begin();
     const engine = openEngineThread(() => {});
+    t.after(() => engine.worker.terminate());
     const at88 = (s: string): number => 16 * (56 - s.charCodeAt(1)) + s.charCodeAt(0) - 97;
     let checked = 0, epChecked = 0, castleRights = 0;
     for (const name of ['mixed-1e4', 'random-games', 'engine-1e3']) {
@@ -410,7 +580,6 @@ describe('FEN', () => {
         checked++;
       }
     }
-    await engine.worker.terminate();
     t.diagnostic(`${checked} positions, ${epChecked} with an e.p. square, ${castleRights} castling rights`);
     assert.ok(checked > 500 && epChecked > 0);
   });

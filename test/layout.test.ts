@@ -124,3 +124,15 @@ test('README.md is at most 2,500 words, opens with how to play, and links test/R
   assert.match(readme.slice(0, readme.indexOf('\n## ')), /npm install && npm start/);
   assert.ok(readme.includes('(test/README.md)'), 'README.md does not link test/README.md');
 });
+
+// npm 11 asks a project to decide which dependencies may run install scripts (package.json's
+// allowScripts), and warns at every install about those it has not: the lock file marks each
+// package that has one (hasInstallScript), and allowScripts must name exactly those.
+test('package.json\'s allowScripts decides every install script in the lock file, and no other', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { allowScripts?: Record<string, boolean> };
+  const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as
+    { packages: Record<string, { hasInstallScript?: boolean }> };
+  const withScripts = Object.entries(lock.packages).filter(([, p]) => p.hasInstallScript)
+    .map(([where]) => where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length)).sort();
+  assert.deepEqual(Object.keys(pkg.allowScripts ?? {}).sort(), withScripts);
+});

@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { whyNoC } from './support/c-oracle.ts';
 import { parseTranscript, seededRandom } from './support/boards.ts';
 import { atMost, firstDifference, portCommand, run, runC, ROOT, timedRun, type Result } from './support/run.ts';
@@ -214,4 +215,83 @@ test('good options: --nodes=1e3 (the = form of --nodes 1e3) and --trace are take
   const r = await run(cmd, argv, '\n', 30_000);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout.toString(), / ply, +\d+ searched/);
+});
+
+// A failing GUI test must end the run, not hang it: a copy of a real GUI test with a failing
+// assertion planted (or a wait that never ends) is run as npm test runs it, and must end red
+// within a minute, the failure named. Each plant leaves something alive when it strikes: the
+// engine process of the UCI client's game, the engine thread of the FEN test. The copy's
+// imports are made absolute, so it runs from a temporary folder; the run's per-test timeout is
+// short here (the plant that hangs would wait out npm test's own, which the check reads).
+const PLANTS: { file: string; test: string; find: string; put: string; hangs?: boolean }[] = [
+  { file: 'gui-clock.test.ts', test: 'a whole game through a UCI client', hangs: false,
+    find: "assert.match(engine.id.name ?? '', /^micro-Max 3\\.2/);", put: "assert.match(engine.id.name ?? '', /^a planted failure/);" },
+  { file: 'gui-protocol.test.ts', test: 'what a FEN sets up is what the C', hangs: false,
+    find: 'assert.ok(got.legal, `${name}: ${m.san}`);', put: 'assert.ok(!got.legal, `a planted failure: ${m.san}`);' },
+  { file: 'gui-clock.test.ts', test: 'a whole game through a UCI client', hangs: true,
+    find: 'await engine.isready();', put: 'await new Promise(() => {});' },
+];
+const PLANT_TIMEOUT_MS = 15_000;
+
+/** The test file with `find` replaced by `put` and every import made absolute. */
+function planted(file: string, find: string, put: string): string {
+  const source = fs.readFileSync(path.join(ROOT, 'test', file), 'utf8');
+  assert.equal(source.split(find).length, 2, `${file} no longer holds the line to plant over: ${find}`);
+  return source.replace(find, put).replace(/ from '([^']+)';/g, (all, spec: string) => {
+    if (spec.startsWith('node:')) return all;
+    const url = spec.startsWith('.') ? pathToFileURL(path.join(ROOT, 'test', spec)).href : import.meta.resolve(spec);
+    return ` from '${url}';`;
+  });
+}
+
+const escaped = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** node --test on one file, as npm test runs it (not as a test of this run: NODE_TEST_CONTEXT
+ *  would make it report to this one), only the tests named; after 60 s its whole process group
+ *  (the runner, the file's process, the engines it started) is killed. */
+function runTests(file: string, name: string): Promise<Result> {
+  return new Promise((resolve) => {
+    const env = { ...process.env };
+    delete env.NODE_TEST_CONTEXT;
+    const args = ['--import', 'tsx', '--test', '--test-reporter=tap', `--test-timeout=${PLANT_TIMEOUT_MS}`, `--test-name-pattern=${name}`, file];
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const out: Buffer[] = [], err: Buffer[] = [];
+    const killAll = (): void => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* all gone */ } };
+    const timer = setTimeout(killAll, 60_000);
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => err.push(d));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString(), code, signal });
+    });
+  });
+}
+
+test('a failing GUI test ends the run: planted failures and a planted hang end red within a minute, each named', async (t) => {
+  const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  for (const name of ['test', 'test:quick', 'test:long']) {
+    const ms = Number(/--test-timeout=(\d+)/.exec(scripts[name])?.[1]);
+    assert.ok(ms > 0 && ms <= 600_000, `npm run ${name} has no per-test timeout of at most 10 minutes: ${scripts[name]}`);
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-planted-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');   // ESM, as the project's tests
+  const seen: string[] = [];
+  for (const [k, p] of PLANTS.entries()) {
+    const copy = path.join(dir, `planted-${k}.test.ts`);
+    fs.writeFileSync(copy, planted(p.file, p.find, p.put));
+    const start = performance.now();
+    const r = await runTests(copy, p.test);
+    const seconds = (performance.now() - start) / 1000, out = r.stdout.toString();
+    seen.push(`${p.file}${p.hangs ? ' (a hang)' : ''}: exit ${r.code} after ${seconds.toFixed(1)} s`);
+    assert.equal(r.signal, null, `${p.file}, planted: the run was still going after 60 s\n${out.slice(-3000)}`);
+    assert.equal(r.code, 1, `${p.file}, planted: exit ${r.code}\n${out.slice(-3000)}`);
+    // (Node 20's runner times out the whole file too: a hang may be named by the file, not the test)
+    const names = p.hangs ? [p.test, copy] : [p.test];
+    assert.ok(names.some((n) => new RegExp(`not ok \\d+ - ${escaped(n)}`).test(out)), out.slice(-3000));
+    assert.match(out, p.hangs ? /timed out after/ : /a planted failure/, out.slice(-3000));
+    // a failure that ends only by the timeout (Node 20 times out the file) left something running
+    if (!p.hangs) assert.doesNotMatch(out, /timed out after/, `${p.file}: ended by the timeout, not by itself`);
+  }
+  t.diagnostic(seen.join('; '));
 });

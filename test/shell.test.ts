@@ -1,11 +1,11 @@
 // The shell's pure pieces, by table: a move's limits from its clock (limits), UCI's go and
-// xboard's clock as a time control (uciGo, xbGo), why no move is made (refusal), the note that
+// xboard's clock as a time control (uciGo, timeMissing, xbGo), why no move is made (refusal), the note that
 // says how to replay a move (replayNote), and the terminal's progress line (progressLine).
 // Every figure below is worked out by hand from the rules the comments state.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { begin, fen, limits, progressLine, refusal, replayNote, uciGo, xbGo, type Found, type Pos } from '../micromax.ts';
+import { begin, fen, limits, progressLine, refusal, replayNote, secondChoice, timeMissing, uciGo, xbGo, type Found, type Pos } from '../micromax.ts';
 
 const INT_MAX = 2147483647;
 const close = (got: number, want: number, what: string): void => assert.ok(Math.abs(got - want) < 1e-9, `${what}: ${got}, not ${want}`);
@@ -58,8 +58,19 @@ describe('uciGo: the words of UCI\'s go', () => {
     ['go wtime 60000 btime 50000 winc 1000 binc 500 movestogo 20', W, { time: 60000, inc: 1000, movesToGo: 20 }],
     ['go wtime 60000 btime 50000 winc 1000 binc 500 movestogo 20', B, { time: 50000, inc: 500, movesToGo: 20 }],
     ['go', W, { nodeLimit: C_NODES }],                          // bare: the C's node limit
-    ['go wtime abc', W, { nodeLimit: C_NODES }],                // (not a number: as if not there)
+    ['go wtime abc', W, { time: 0 }],                           // not a number: missing, so 0 (move at once)
     ['go wtime -5', W, { time: 0 }],                            // negative: 0
+    ['go btime 500', W, { time: 0 }],                           // white's time missing: 0
+    ['go btime 500 binc 100', B, { time: 500, inc: 100 }],
+    ['go wtime btime 500', W, { time: 0 }],                     // wtime names no number: 0
+    ['go wtime btime 500', B, { time: 500 }],
+    ['go winc 100 binc 100', W, { time: 0, inc: 100 }],         // increments only: no time, 0
+    ['go movestogo 5', B, { time: 0, movesToGo: 5 }],
+    ['go wtime 1000.5 btime 1000.5', W, { time: 1000 }],        // the leading integer, as Stockfish reads it
+    ['go wtime 1e3 btime 1e3', W, { time: 1 }],
+    ['go wtime +700 btime 5', W, { time: 700 }],
+    ['go movetime 300 btime 100', W, { movetime: 300 }],        // movetime: no clock needed
+    ['go depth 4 btime 100', W, { depth: 4, time: 0 }],         // a clock, and a depth: both hold
     ['go nodes 100', W, { nodes: 100 }],
     ['go depth 3', B, { depth: 3 }],
     ['go movetime 500', W, { movetime: 500 }],
@@ -69,24 +80,39 @@ describe('uciGo: the words of UCI\'s go', () => {
   for (const [line, k, want] of cases) {
     test(`${line} (${k === W ? 'white' : 'black'} to move)`, () => assert.deepEqual(go(line, k), { ...none, ...want }));
   }
+  test('timeMissing: on a clock, no time it can read for the side to move (what the info string says)', () => {
+    const missing = (line: string, k = W): boolean => timeMissing(line.split(' '), k);
+    assert.deepEqual(['go btime 500', 'go wtime x', 'go winc 5', 'go movestogo 3', 'go wtime btime 1'].map((l) => missing(l)), [true, true, true, true, true]);
+    assert.deepEqual(['go', 'go wtime 5', 'go depth 3', 'go infinite btime 4', 'go movetime 9 btime 4', 'go wtime 1e3'].map((l) => missing(l)),
+      [false, false, false, false, false, false]);
+    assert.equal(missing('go wtime 500', B), true);
+  });
 });
 
-describe('xboard\'s clock: moves to go count from the game\'s start', () => {
-  const level = { mps: 40, base: 300000, inc: 0, st: 0, sd: 99, left: 30000 };
-  const togo = (ply: number): number | undefined => xbGo(level, ply, 1234).movesToGo;
-  test('level 40 5 0: 40 to go at ply 0 and 1 (neither side has moved), then one fewer each move', () => {
-    assert.deepEqual([0, 1, 2, 3, 78, 79, 80, 81].map(togo), [40, 40, 39, 39, 1, 1, 40, 40]);
+describe('xboard\'s clock: moves to go count from the ply the level came at', () => {
+  const level = { mps: 40, base: 300000, inc: 0, levelAt: 0, st: undefined, sd: 99, left: 30000 };
+  const togo = (ply: number, levelAt = 0): number | undefined => xbGo({ ...level, levelAt }, ply, 1234).movesToGo;
+  test('level 40 5 0 at the start: 40 to go at ply 0 and 1 (neither side has moved), then one fewer each move', () => {
+    assert.deepEqual([0, 1, 2, 3, 78, 79, 80, 81].map((ply) => togo(ply)), [40, 40, 39, 39, 1, 1, 40, 40]);
     assert.deepEqual(xbGo(level, 0, 1234), { time: 30000, inc: 0, movesToGo: 40, depth: 99 });
   });
-  test('two undos past level put the game back at ply 0: 40 to go, as level at ply 0', () => {
-    // new, force, e2e4, e7e5, level 40 5 0, undo, undo: the game is at ply 0 again
-    assert.equal(togo(2 - 2), 40);
+  test('a level at ply 70 (CECP: the moves still to play in its period): 40 to go at ply 70 and 71, 39 at 72', () => {
+    assert.deepEqual([70, 71, 72, 73, 148, 149, 150].map((ply) => togo(ply, 70)), [40, 40, 39, 39, 1, 1, 40]);
+    assert.deepEqual([71, 72, 73, 74].map((ply) => togo(ply, 71)), [40, 40, 39, 39]);   // came with black to move
   });
-  test('no time told: the base; st: a move\'s time; no clock: the C\'s node limit', () => {
+  test('moves taken back past the level: counted from now, as if the level came now', () => {
+    // new, force, e2e4, e7e5, level 40 5 0, undo, undo: the game is at ply 0, the level came at 2
+    assert.deepEqual([0, 1, 2].map((ply) => togo(ply, 2)), [40, 40, 40]);
+  });
+  test('no time told: the base; no time at all (level 0 0 0): 0; st: a move\'s time (st 0 too); nothing: the C\'s node limit', () => {
     assert.equal(xbGo({ ...level, left: undefined }, 0, 1).time, 300000);
     assert.deepEqual(xbGo({ ...level, mps: 0, base: 0, inc: 2000, left: undefined }, 5, 1), { time: 0, inc: 2000, movesToGo: 0, depth: 99 });
+    assert.deepEqual(xbGo({ ...level, mps: 0, base: 0, inc: 0, left: undefined }, 5, 1), { time: 0, inc: 0, movesToGo: 0, depth: 99 });
     assert.deepEqual(xbGo({ ...level, st: 1000, sd: 4 }, 3, 1), { movetime: 1000, depth: 4 });
-    assert.deepEqual(xbGo({ mps: 0, base: 0, inc: 0, st: 0, sd: 7, left: undefined }, 3, 1234), { depth: 7, nodeLimit: 1234 });
+    assert.deepEqual(xbGo({ ...level, st: 0 }, 3, 1), { movetime: 0, depth: 99 });
+    const none = { mps: 0, base: 0, inc: 0, levelAt: -1, st: undefined, sd: 7, left: undefined };
+    assert.deepEqual(xbGo(none, 3, 1234), { depth: 7, nodeLimit: 1234 });
+    assert.deepEqual(xbGo({ ...none, left: 500 }, 3, 1234), { time: 500, inc: 0, movesToGo: 0, depth: 7 });
   });
 });
 
@@ -115,6 +141,26 @@ describe('refusal: why no move is made, or \'\'', () => {
   for (const [what, none, p, faithful, resigns, want] of cases) {
     test(what, () => assert.equal(refusal(none, p, faithful, resigns), want));
   }
+});
+
+describe('secondChoice: the move after a think without castling, never shallower than a pass shown', () => {
+  begin();
+  // the king in a pawn's check: micro-Max castles e1c1 out of it; e1f2 takes the pawn
+  const p = fen('4k3/8/8/8/n7/8/5p2/R3K2R w KQ - 0 1') as Pos;
+  const sq = (s: string): number => 16 * (56 - s.charCodeAt(1)) + s.charCodeAt(0) - 97;
+  const again: Found = { x: sq('e1'), y: sq('f2'), d: 3, N: 900, m: 680, total: 1000, cutOff: true };
+  const shown = { d: 6, N: 36552, m: 686, x: sq('e1'), y: sq('f2'), ms: 100 };
+  test('the second think cut at depth 3, a pass of depth 6 shown: that pass, its depth, nodes and score', () => {
+    assert.deepEqual(secondChoice(p, again, shown, 5000), { ...again, d: 6, N: 36552, m: 686, total: 5000 });
+  });
+  test('the second think deeper than any pass shown: its own move', () => {
+    assert.deepEqual(secondChoice(p, { ...again, d: 7 }, shown, 5000), { ...again, d: 7, total: 5000 });
+    assert.deepEqual(secondChoice(p, again, undefined, 5000), { ...again, total: 5000 });
+  });
+  test('nothing shown, and the second think\'s move not legal either: the first legal move', () => {
+    const got = secondChoice(p, { ...again, x: sq('e1'), y: sq('c1') }, undefined, 5000);
+    assert.deepEqual([got.x, got.y], [sq('e1'), sq('d2')]);                  // the king's first step, in board order
+  });
 });
 
 describe('replayNote: how deep, and how to replay the move', () => {

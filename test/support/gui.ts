@@ -3,18 +3,23 @@
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as fs from 'node:fs';
-import { after } from 'node:test';
+import { after, afterEach } from 'node:test';
 import { Chess } from 'chess.js';
 import { legalTexts } from './boards.ts';
 import { portCommand, ROOT, sourceCommand } from './run.ts';
 
 export interface Line { t: number; text: string }
 
-// A failed test must not leave a session running. Only in a test file: after() makes any process
-// a test run, and a tool (bench:gui) must end as a tool does.
+// A failed test must not leave a session running: after each test (and after the file) every
+// session still alive is killed, so a failing file still ends. Only in a test file: the hooks
+// make any process a test run, and a tool (bench:gui) must end as a tool does.
 const live = new Set<Session>();
 const inTestFile = /\.test\.ts$/.test(process.argv[1] ?? '');
-if (inTestFile) after(() => { for (const s of live) s.proc.kill('SIGKILL'); });
+const killLive = (): void => { for (const s of live) s.proc.kill('SIGKILL'); };
+if (inTestFile) {
+  afterEach(killLive);
+  after(killLive);
+}
 
 export class Session {
   readonly lines: Line[] = [];
