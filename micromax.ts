@@ -692,7 +692,8 @@ function readCommandLine(args: string[]): void {
   if (v.play !== undefined) opt.player = player(v.play);
   if (v.nodes !== undefined) nodeLimit = optionNumber(v.nodes, '--nodes');
   if (v.time !== undefined) opt.time = 1000 * optionNumber(v.time, '--time');
-  if (v.uci && v.xboard) fail('--uci and --xboard are two modes, not one; usage: micromax --uci | --xboard [--nodes N]');
+  const usage = 'usage: micromax --uci | --xboard [--nodes N]';
+  if (v.uci && v.xboard) fail(`--uci and --xboard are two modes, not one; ${usage}`);
   if (v.uci || v.xboard) opt.gui = v.uci ? 'uci' : 'xboard';
   const others = v.trace || v.pretty || v.play !== undefined || v.time !== undefined;
   if (opt.gui && others) fail(`--${opt.gui} takes no option but --nodes`);
@@ -1159,7 +1160,9 @@ async function searchLegal(lim: Limits): Promise<{ found: Found, illegal: string
 // (of either think), so the deepest shown is played if the second think went no deeper; else
 // the second think's move, or else the first legal move.
 function secondChoice(p: Pos, again: Found, shown: Pass | undefined, total: number): Found {
-  if (shown && shown.d >= again.d) return { ...again, x: shown.x, y: shown.y, d: shown.d, N: shown.N, m: shown.m, total };
+  if (shown && shown.d >= again.d) {
+    return { ...again, x: shown.x, y: shown.y, d: shown.d, N: shown.N, m: shown.m, total };
+  }
   const [x, y] = fide(p, again.x, again.y) ? [again.x, again.y] : legalMoves(p.b, p.k, p.O)[0];
   return { ...again, x, y, total };
 }
@@ -1318,7 +1321,8 @@ function setFaithful(value: string): void {
 function setSpin(spin: Spin, value: string): void {
   const x = Number(value);
   if (!/^\d+$/.test(value) || x < spin.min || x > spin.max) {
-    return note(`error: ${spin.name} is a whole number from ${spin.min} to ${spin.max} (${spin.unit}), not '${printable(value)}'`);
+    const range = `a whole number from ${spin.min} to ${spin.max} (${spin.unit})`;
+    return note(`error: ${spin.name} is ${range}, not '${printable(value)}'`);
   }
   if (spin === OVERHEAD) settings.overhead = x;
   if (spin === HASH && x !== HASH.default) note(`Hash ${x} taken, but ${TABLE}`);
@@ -1457,7 +1461,9 @@ function xbThink(t: number): void {
   const ply = game.moves.length;
   if (xb.force || game.pos[ply].k !== xb.plays) return;
   const tc = xbGo(xb, ply, nodeLimit);
-  if (tc.time === 0 && xb.left === undefined) note('the level gives no time, and no time command came: 0 ms, so it moves at once');
+  if (tc.time === 0 && xb.left === undefined) {
+    note('the level gives no time, and no time command came: 0 ms, so it moves at once');
+  }
   startSearch(limits(tc, t, settings.overhead));
 }
 // time, st, sd: a number
@@ -1535,7 +1541,7 @@ const XB_COMMANDS: Record<string, Handler> = {
   sd: (w, line) => xbNumber(w, line, (x) => { xb.sd = Math.max(1, x); }),
   level: (w, line) => level(w, line),
   memory: (w, line) => xbNumber(w, line, (x) => x === HASH.default || note(`memory ${x} taken, but ${TABLE}`)),
-  cores: (w, line) => xbNumber(w, line, (x) => x === 1 || note(`cores ${x} taken, but micro-Max searches in one thread`)),
+  cores: (w, line) => xbNumber(w, line, (x) => x === 1 || note(`cores ${x} taken, but ${THREADS.unit}`)),
   // a new game: its periods start now
   new: async () => {
     await idle(true);
@@ -1638,4 +1644,5 @@ if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(fs.real
 // a module cell, and D() reading b, A and itself that way ran 15 % more instructions.
 export const engine = { D, board, T, A, ch, int, quot };
 export { init, random, srandom, legalMoves, attacked, begin, fen, openEngineThread, type Pos };
-export { limits, uciGo, timeMissing, xbGo, refusal, secondChoice, replayNote, progressLine, type Found, type TimeControl };
+export { limits, uciGo, timeMissing, xbGo, refusal, secondChoice, replayNote, progressLine };
+export { type Found, type TimeControl };
