@@ -37,7 +37,8 @@
 //                                   else 0; X and Y as D0() holds them
 //   s SLOT d v X Y                  the pass stores its result in the hash table: the entry written
 //                                   (none when the entry held is kept)
-//   = d N m X Y                     a root pass ends (the C's trace line's values: ply, nodes, score, move)
+//   = d N m X Y                     a root pass ends: the C's trace line's values as its printf has them,
+//                                   d-1 (the pass's depth), N, m, X and Y&0x77 (a square, no flags)
 //   < v N                           the call returns v; the node count after it
 // MOVE is '-' for a call from main() (a think or a legality check), 'null' for a call on an
 // unchanged board (the null-move probe after a pass with no move), else from- and to-square (e2e4,
@@ -90,7 +91,7 @@ static void mm_move(int k, int z) {
   if (mm_ply == 0) { strcpy(mm_mv, "-"); return; }
   if (mm_ply > ${DEPTH}) { strcpy(mm_mv, "?"); return; }
   if (z & M || b[z] == o[z]) { strcpy(mm_mv, "null"); return; }
-  for (s = 0; s < 120; s++) if (!(s & M) && o[s] & 24 - k && !b[s] && (x < 0 || (o[s] & 7) == 4)) x = s;
+  for (s = 0; s < 120; s++) if (!(s & M) && o[s] & (24 - k) && !b[s] && (x < 0 || (o[s] & 7) == 4)) x = s;
   if (x < 0) { strcpy(mm_mv, "?"); return; }
   mm_name(mm_mv, x); mm_name(mm_mv + 2, z); mm_mv[4] = (o[x] & 7) < 3 && (b[z] & 7) == 7 ? 'q' : 0; mm_mv[5] = 0;
 }
@@ -236,7 +237,7 @@ function mmMove(k: number, z: number): string {
   if (mm.ply > ${DEPTH}) return '?';
   if (z & M || board[z] === o[z]) return 'null';
   let x = -1;
-  for (let s = 0; s < 120; s++) if (!(s & M) && o[s] & 24 - k && !board[s] && (x < 0 || (o[s] & 7) === 4)) x = s;
+  for (let s = 0; s < 120; s++) if (!(s & M) && o[s] & (24 - k) && !board[s] && (x < 0 || (o[s] & 7) === 4)) x = s;
   if (x < 0) return '?';
   return mmName(x) + mmName(z) + ((o[x] & 7) < 3 && (board[z] & 7) === 7 ? 'q' : '');
 }
