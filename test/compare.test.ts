@@ -140,7 +140,7 @@ test('the port is compiled from micromax.ts as it is: a dist/ newer than it is n
       const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(copy, 'test', 'tools', 'compare.ts'),
         '--nodes', '1000', '--bytes', '--moves', 'e2e4'], { cwd: copy, env: process.env, encoding: 'utf8' });
       assert.equal(r.status, 0, r.stdout + r.stderr);
-      assert.match(r.stdout, /^identical \(432 bytes/);
+      assert.match(r.stdout, /^identical \(432 bytes[^\n]*\nafter the 1 move both play [a-h][1-8][a-h][1-8]\n/);
     } finally {
       fs.rmSync(copy, { recursive: true, force: true });
     }

@@ -141,7 +141,8 @@ async function bytes(): Promise<number> {
   if (opt.moves) {
     const r = replay(c.stdout, input), last = r.moves.at(-1);
     console.log(last && last.by === 'engine' && last.index === r.boards.length - 1
-      ? `after the ${opt.moves.length} moves both play ${last.from}${last.to}${last.promotion ?? ''}` : 'micro-Max plays no move there');
+      ? `after the ${opt.moves.length} move${opt.moves.length === 1 ? '' : 's'} both play ${last.from}${last.to}` +
+        `${last.promotion ?? ''}` : 'micro-Max plays no move there');
   }
   if (opt.program !== undefined || opt.bytes) {
     const more = opt.trace ? 'only the output, with each root pass\'s line, was compared: --calls adds every call of D()'
