@@ -39,7 +39,8 @@ export const onStopped = (f: () => void): void => { tidyUps.push(f); };
 /** A tool stopped by SIGINT, SIGTERM or SIGHUP (Ctrl-C, `timeout`, a closed terminal) ends every
  *  program it runs — the C, the port, a program under test and all its process group — and its
  *  named pipes, then ends by the same signal: with no handler left, the signal's default action
- *  ends the process (not process.exit()), and whoever started the tool sees how it ended. */
+ *  ends the process (Node's exit call is never made: options.ts says why), and whoever started
+ *  the tool sees how it ended. */
 export function endOnSignals(): void {
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(sig, () => {
