@@ -200,30 +200,47 @@ test('a program that does not finish cannot be compared: exit 2, one line, at --
 test('stopped by SIGTERM, SIGINT or SIGHUP, a tool ends the program under test (its whole group), the C, and its pipes',
   { skip: noC, timeout: 120_000 }, async (t) => {
     const dir = scratch(t);
-    const one = async (signal: NodeJS.Signals, mode: string[]): Promise<void> => {
-      const note = path.join(dir, signal);
+    /** Runs a tool (with the program under test as `{program}` in its arguments, if any), signals it
+     *  once what it runs is under way, and checks that all of it has ended. */
+    const one = async (signal: NodeJS.Signals, name: string, toolArgs: string[]): Promise<void> => {
+      const note = path.join(dir, `${signal}-${name}`);
       const program = sh(`echo $$ "$@" > ${note}.part; mv ${note}.part ${note}; cat > /dev/null; sleep 100`);
       // at the default 1e7 nodes the C thinks for 20 s: it is running when the signal comes
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'compare.ts'), ...mode,
-        '--program', program, '--moves', 'e2e4'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', `${name}.ts`),
+        ...toolArgs.map((a) => a === '{program}' ? program : a)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.resume();
       let err = '';
       child.stderr.on('data', (d: Buffer) => { err += d; });
       const ended = new Promise<NodeJS.Signals | null>((done) => child.on('close', (_code, sig) => done(sig)));
       t.after(() => { try { child.kill('SIGKILL'); } catch { /* ended */ } });
-      for (let k = 0; k < 400 && !fs.existsSync(note); k++) await new Promise((r) => setTimeout(r, 50));
-      const [group, ...args] = fs.readFileSync(note, 'utf8').trim().split(' ');
+      const withProgram = toolArgs.includes('{program}');
+      for (let k = 0; k < 400 && (withProgram ? !fs.existsSync(note) : !descendants(child.pid!).length); k++) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const group = withProgram ? Number(fs.readFileSync(note, 'utf8').split(' ')[0]) : 0;
       await new Promise((r) => setTimeout(r, 200));                         // (the C under way)
       const started = descendants(child.pid!);
-      assert.ok(started.length >= 3, `the C, the shell and the program run (${started.join(' ')})`);
+      const pipes = started.flatMap((pid) => {                             // (--calls PATH: the named pipes)
+        try {
+          const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+          return argv.includes('--calls') ? [argv[argv.indexOf('--calls') + 1]] : [];
+        } catch { return []; }
+      });
+      assert.ok(started.length >= (withProgram ? 3 : 1), `${name}: what it runs is running (${started.join(' ')})`);
       child.kill(signal);
-      assert.equal(await ended, signal, `it ends by ${signal}: ${err}`);
+      assert.equal(await ended, signal, `${name} ends by ${signal}: ${err}`);
       for (let k = 0; k < 40 && started.some(running); k++) await new Promise((r) => setTimeout(r, 50)); // (a kill lands)
-      for (const pid of started) assert.equal(running(pid), false, `${signal}: process ${pid} has ended`);
-      assert.deepEqual(aliveIn(Number(group)), [], `${signal}: the program's group has ended`);
-      const pipe = args.at(args.indexOf('--calls') + 1);
-      if (args.includes('--calls')) assert.equal(fs.existsSync(path.dirname(pipe!)), false, 'its named pipe is removed');
+      for (const pid of started) assert.equal(running(pid), false, `${name}, ${signal}: process ${pid} has ended`);
+      if (withProgram) assert.deepEqual(aliveIn(group), [], `${name}, ${signal}: the program's group has ended`);
+      const want = name === 'calls' ? 1 : toolArgs.includes('--calls') ? 2 : 0;     // (the C's; the program's)
+      assert.equal(new Set(pipes).size, want, `${name}: the named pipes seen (${pipes.join(' ')})`);
+      for (const pipe of pipes) assert.equal(fs.existsSync(path.dirname(pipe)), false, `${name}, ${signal}: ${pipe} is removed`);
     };
-    await Promise.all([one('SIGTERM', ['--calls']), one('SIGINT', []), one('SIGHUP', [])]);
+    await Promise.all([one('SIGTERM', 'compare', ['--calls', '--program', '{program}', '--moves', 'e2e4']),
+      one('SIGINT', 'compare', ['--program', '{program}', '--moves', 'e2e4']),
+      one('SIGHUP', 'compare', ['--program', '{program}', '--moves', 'e2e4']),
+      one('SIGTERM', 'conformance', ['--program', '{program}', 'char-wrap']),
+      one('SIGTERM', 'calls', ['--moves', 'e2e4'])]);
   });
 
 test('a program that prints for ever: both tools say "more than N bytes (stopped reading)", the same N', { skip: noC, timeout: 60_000 },
