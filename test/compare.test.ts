@@ -1,8 +1,12 @@
 // The compare command: identical, different (as firstDifference reports it), and unable to compare;
-// its --nodes as micromax's; the port never run from a stale dist/; a closed pipe is no error.
+// its --nodes as micromax's; the port never run from a stale dist/; a closed pipe is no error. The
+// program under test as the tools run it (compare, calls, conformance): only the options given are
+// passed on; one that does not end is cut off at --timeout, one that prints for ever at a size both
+// tools report alike, one that crashes is said so; a stream file cut short is named; each failure
+// is one line; a tool stopped by a signal leaves nothing running.
 
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -13,9 +17,54 @@ import { ROOT, atMost, firstDifference, portCommand, run } from './support/run.t
 const noC = whyNoC() ? `skipped: ${whyNoC()}` : false;
 const gate = atMost(2);
 
-const compare = (args: string[], env: NodeJS.ProcessEnv, input = ''): ReturnType<typeof spawnSync> =>
-  spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'compare.ts'), ...args],
-    { cwd: ROOT, env, input, encoding: 'utf8' });
+const compare = (args: string[], env: NodeJS.ProcessEnv, input = ''): ReturnType<typeof spawnSync> => tool('compare', args, env, input);
+const tool = (name: string, args: string[], env: NodeJS.ProcessEnv = process.env, input = ''): ReturnType<typeof spawnSync> =>
+  spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', `${name}.ts`), ...args],
+    { cwd: ROOT, env, input, encoding: 'utf8', timeout: 120_000 });
+
+/** The processes of a process group that still run (a zombie has ended: it only waits to be reaped). */
+function aliveIn(group: number): number[] {
+  const pids: number[] = [];
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let stat: string;
+    try { stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8'); } catch { continue; }
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');     // state, ppid, pgrp, ...
+    if (Number(f[2]) === group && f[0] !== 'Z') pids.push(Number(pid));
+  }
+  return pids;
+}
+/** Every process started, directly or not, by `root`. */
+function descendants(root: number): number[] {
+  const parent = new Map<number, number>();
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parent.set(Number(pid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch { /* gone */ }
+  }
+  const found: number[] = [];
+  for (let more = [root]; more.length;) {
+    more = [...parent].filter(([, pp]) => more.includes(pp)).map(([pid]) => pid);
+    found.push(...more);
+  }
+  return found;
+}
+/** Is this process still running (not ended, not a zombie)? */
+function running(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+/** A scratch folder, removed after the test. */
+function scratch(t: { after: (f: () => void) => void }): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-compare-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+/** A program under test, as a shell command line: `body` run by sh, the tools' options its $@. */
+const sh = (body: string): string => `sh -c '${body}' sh`;
 
 test('without MICROMAX_C: exit 2 and says why', () => {
   const env = { ...process.env };
@@ -33,7 +82,10 @@ test('identical outputs: exit 0, how much was compared, then the calls', { skip:
   const piped = compare(['--nodes', '1000', '--trace', '--bytes'], process.env, 'e2e4\n\n');
   assert.equal(piped.status, 0);
   assert.match(String(piped.stdout), /^identical \(\d+ bytes: 3 boards, 4 trace lines, the answers to 2 input lines\)\n/);
-  assert.match(String(piped.stdout), /\nonly the output was compared: --trace adds [^\n]*, --calls every call of D\(\)\n$/);
+  assert.match(String(piped.stdout), /\nonly the output, with each root pass's line, was compared: --calls adds every call of D\(\)\n$/);
+  assert.doesNotMatch(String(piped.stdout), /--trace adds/, 'no option suggested that was given');
+  const plain = compare(['--nodes', '1000', '--bytes'], process.env, 'e2e4\n\n');
+  assert.match(String(plain.stdout), /\nonly the output was compared: --trace adds [^\n]*, --calls every call of D\(\)\n$/);
 });
 
 test('a difference is located by line, with both sides shown', () => {
@@ -88,7 +140,7 @@ test('the port is compiled from micromax.ts as it is: a dist/ newer than it is n
       const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(copy, 'test', 'tools', 'compare.ts'),
         '--nodes', '1000', '--bytes', '--moves', 'e2e4'], { cwd: copy, env: process.env, encoding: 'utf8' });
       assert.equal(r.status, 0, r.stdout + r.stderr);
-      assert.match(r.stdout, /^identical \(432 bytes/);
+      assert.match(r.stdout, /^identical \(432 bytes[^\n]*\nafter the 1 move both play [a-h][1-8][a-h][1-8]\n/);
     } finally {
       fs.rmSync(copy, { recursive: true, force: true });
     }
@@ -104,5 +156,143 @@ test('into a reader that has gone (| true): no EPIPE, no stack; the tools end', 
         timeout: 60_000 });
     assert.match(s.stdout, /^exit [01]\n/, `${line}\n${s.stdout}`);
     assert.doesNotMatch(s.stdout, /EPIPE|\n\s+at |Error/, `${line}\n${s.stdout}`);
+  }
+});
+
+test('only the options given are passed on to the program, --nodes in decimal', { skip: noC, timeout: 60_000 }, (t) => {
+  const log = path.join(scratch(t), 'args');
+  const program = sh(`echo "[$*]" >> ${log}`);
+  compare(['--program', program, '--bytes'], process.env);                  // (no input: one board from the C)
+  compare(['--program', program, '--nodes', '1e4', '--trace'], process.env);
+  compare(['--calls', '--program', program, '--nodes', ' 2000 '], process.env);
+  const seen = fs.readFileSync(log, 'utf8').split('\n');
+  assert.equal(seen[0], '[]', 'without --nodes the program gets no --nodes: its own default');
+  assert.equal(seen[1], '[--nodes 10000 --trace]');
+  assert.match(seen[2], /^\[--nodes 2000 --calls \/\S+\]$/);
+});
+
+test('a program that does not finish cannot be compared: exit 2, one line, at --timeout; nothing left running',
+  { skip: noC, timeout: 120_000 }, async (t) => {
+    const pids = path.join(scratch(t), 'pids');
+    const hangs = sh(`echo $$ >> ${pids}; cat > /dev/null; sleep 100`);      // reads its input, then never ends
+    const prints = sh(`echo $$ >> ${pids}; echo " r n b q k b n r "; sleep 100`);
+    const runs = [['compare', ['--timeout', '1', '--program', hangs, '--moves', 'e2e4', '--nodes', '1000']],
+      ['compare', ['--timeout', '1.5', '--calls', '--program', prints, '--moves', 'e2e4', '--nodes', '1000']],
+      ['conformance', ['--timeout', '1', '--program', hangs, 'char-wrap', 'stale-buffer']]] as const;
+    const t0 = Date.now();
+    const done = await Promise.all(runs.map(([name, args]) => gate(() => run(process.execPath, ['--import', 'tsx',
+      path.join(ROOT, 'test', 'tools', `${name}.ts`), ...args], '', 60_000))));
+    assert.ok(Date.now() - t0 < 60_000, 'the limit is kept');
+    done.forEach((r, k) => {
+      const [name, args] = runs[k];
+      assert.equal(r.code, 2, `${name} ${args.join(' ')}: ${r.stdout}${r.stderr}`);
+      assert.match(r.stderr, new RegExp(`^${name}: the program \\(sh -c [^\\n]*\\) did not finish (char-wrap )?in ${args[1]} s ` +
+        '\\(--timeout S gives it longer\\)\\n$'), `${name} ${args.join(' ')}`);
+    });
+    const groups = fs.readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+    assert.ok(groups.length >= 3, 'every program started');
+    for (const g of groups) assert.deepEqual(aliveIn(g), [], `the program ${g} and all it started have ended`);
+    const bad = tool('compare', ['--timeout', '0', '--bytes']);
+    assert.equal(bad.status, 2);
+    assert.equal(String(bad.stderr), "compare: --timeout wants a number above 0, not '0' (see --help)\n");
+  });
+
+test('stopped by SIGTERM, SIGINT or SIGHUP, a tool ends the program under test (its whole group), the C, and its pipes',
+  { skip: noC, timeout: 120_000 }, async (t) => {
+    const dir = scratch(t);
+    /** Runs a tool (with the program under test as `{program}` in its arguments, if any), signals it
+     *  once what it runs is under way, and checks that all of it has ended. */
+    const one = async (signal: NodeJS.Signals, name: string, toolArgs: string[]): Promise<void> => {
+      const note = path.join(dir, `${signal}-${name}`);
+      const program = sh(`echo $$ "$@" > ${note}.part; mv ${note}.part ${note}; cat > /dev/null; sleep 100`);
+      // at the default 1e7 nodes the C thinks for 20 s: it is running when the signal comes
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', `${name}.ts`),
+        ...toolArgs.map((a) => a === '{program}' ? program : a)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.resume();
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => { err += d; });
+      const ended = new Promise<NodeJS.Signals | null>((done) => child.on('close', (_code, sig) => done(sig)));
+      t.after(() => { try { child.kill('SIGKILL'); } catch { /* ended */ } });
+      const withProgram = toolArgs.includes('{program}');
+      for (let k = 0; k < 400 && (withProgram ? !fs.existsSync(note) : !descendants(child.pid!).length); k++) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const group = withProgram ? Number(fs.readFileSync(note, 'utf8').split(' ')[0]) : 0;
+      await new Promise((r) => setTimeout(r, 200));                         // (the C under way)
+      const started = descendants(child.pid!);
+      const pipes = started.flatMap((pid) => {                             // (--calls PATH: the named pipes)
+        try {
+          const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+          return argv.includes('--calls') ? [argv[argv.indexOf('--calls') + 1]] : [];
+        } catch { return []; }
+      });
+      assert.ok(started.length >= (withProgram ? 3 : 1), `${name}: what it runs is running (${started.join(' ')})`);
+      child.kill(signal);
+      assert.equal(await ended, signal, `${name} ends by ${signal}: ${err}`);
+      for (let k = 0; k < 40 && started.some(running); k++) await new Promise((r) => setTimeout(r, 50)); // (a kill lands)
+      for (const pid of started) assert.equal(running(pid), false, `${name}, ${signal}: process ${pid} has ended`);
+      if (withProgram) assert.deepEqual(aliveIn(group), [], `${name}, ${signal}: the program's group has ended`);
+      const want = name === 'calls' ? 1 : toolArgs.includes('--calls') ? 2 : 0;     // (the C's; the program's)
+      assert.equal(new Set(pipes).size, want, `${name}: the named pipes seen (${pipes.join(' ')})`);
+      for (const pipe of pipes) assert.equal(fs.existsSync(path.dirname(pipe)), false, `${name}, ${signal}: ${pipe} is removed`);
+    };
+    await Promise.all([one('SIGTERM', 'compare', ['--calls', '--program', '{program}', '--moves', 'e2e4']),
+      one('SIGINT', 'compare', ['--program', '{program}', '--moves', 'e2e4']),
+      one('SIGHUP', 'compare', ['--program', '{program}', '--moves', 'e2e4']),
+      one('SIGTERM', 'conformance', ['--program', '{program}', 'char-wrap']),
+      one('SIGTERM', 'calls', ['--moves', 'e2e4'])]);
+  });
+
+test('a program that prints for ever: both tools say "more than N bytes (stopped reading)", the same N', { skip: noC, timeout: 60_000 },
+  () => {
+    const endless = sh('yes " r n b q k b n r "');
+    const c = compare(['--program', endless, '--nodes', '1000', 'test/fixtures/inputs/char-wrap.in'], process.env);
+    const conf = tool('conformance', ['--program', endless, 'char-wrap']);
+    assert.equal(c.status, 1, String(c.stderr));
+    assert.equal(conf.status, 1, String(conf.stderr));
+    const said = (out: string): string | undefined => /\(C 432 bytes, (?:other|program) (more than \d+ bytes \(stopped reading\))\)/.exec(out)?.[1];
+    assert.equal(said(String(c.stdout)), `more than ${432 + 16384} bytes (stopped reading)`, String(c.stdout));
+    assert.equal(said(String(conf.stdout)), said(String(c.stdout)), String(conf.stdout));
+    assert.match(String(c.stdout), /^\(it was stopped after printing 16 kB more than the C/, 'no "exit codes differ": the tools stopped it');
+  });
+
+test('a program that crashes before its stream: the report says how it ended', { skip: noC, timeout: 60_000 }, () => {
+  const r = compare(['--calls', '--program', sh('echo " r n b q k b n r "; kill -SEGV $$'), '--nodes', '1000', '--moves', 'e2e4'],
+    process.env);
+  assert.equal(r.status, 2, String(r.stdout));
+  assert.match(String(r.stderr), /^compare: the program wrote no call stream to --calls PATH, and it (was ended by signal SIGSEGV|exited with code 139, a shell's way of saying ended by signal SIGSEGV)[^\n]*\n$/);
+});
+
+test('a stream file cut mid-line: named, exit 2; a difference before the cut is still found', { skip: noC, timeout: 60_000 }, (t) => {
+  const dir = scratch(t), args = ['--nodes', '1000', '--moves', 'e2e4'];
+  const c = tool('calls', [...args, '--out', path.join(dir, 'c.calls')]);
+  assert.equal(c.status, 0, String(c.stderr));
+  const whole = fs.readFileSync(path.join(dir, 'c.calls'), 'latin1');
+  const at = whole.indexOf('\n', 20_000) - 5, lines = whole.slice(0, at).split('\n').length;
+  fs.writeFileSync(path.join(dir, 'cut.calls'), whole.slice(0, at), 'latin1');
+  const cut = compare(['--calls', '--stream', path.join(dir, 'cut.calls'), ...args], process.env);
+  assert.equal(cut.status, 2, String(cut.stdout));
+  assert.equal(String(cut.stderr), `compare: --stream: ${path.join(dir, 'cut.calls')} is cut short: its line ${lines} has no ` +
+    `newline at the end (the program stopped while writing it?); the ${lines - 1} lines before it are the C's\n`);
+  const early = whole.slice(0, at).split('\n');
+  early[4] = early[4].replace(/ 8$/, ' 7');                              // (a call's probe counter, line 5)
+  fs.writeFileSync(path.join(dir, 'early.calls'), early.join('\n'), 'latin1');
+  const differs = compare(['--calls', '--stream', path.join(dir, 'early.calls'), ...args], process.env);
+  assert.equal(differs.status, 1, String(differs.stderr));
+  assert.match(String(differs.stdout), /^first difference: call 2 \(ply 1\), line 5 of each stream\n[\s\S]*\n {2}differs: probe i \(C 8, other 7\)\n/);
+});
+
+test('a failure is one line on stderr, exit 2: an --out that cannot be written, a MICROMAX_C that is no C', { skip: noC,
+  timeout: 60_000 }, () => {
+  const out = tool('calls', ['--nodes', '100', '--moves', 'e2e4', '--out', '/nonexistent/dir/x']);
+  assert.equal(out.status, 2);
+  assert.match(String(out.stderr), /^calls: cannot write \/nonexistent\/dir\/x: ENOENT[^\n]*\n$/);
+  const full = tool('calls', ['--nodes', '100', '--moves', 'e2e4', '--out', '/dev/full']);
+  assert.equal(full.status, 2);
+  assert.match(String(full.stderr), /^calls: cannot write \/dev\/full: ENOSPC[^\n]*\n$/);
+  for (const mode of [['--bytes'], ['--calls'], []]) {
+    const r = compare([...mode, '--moves', 'e2e4'], { ...process.env, MICROMAX_C: '/etc/passwd' });
+    assert.equal(r.status, 2, mode.join(' '));
+    assert.match(String(r.stderr), /^compare: [^\n]+\n$/, `${mode.join(' ')}: one line`);
   }
 });

@@ -1,26 +1,54 @@
 // test/PORTING.md, the guide for testers and porters, kept true: its worked example's commands are
 // run as a reader runs them (bash, from the project's folder, MICROMAX_C set), and what it shows
 // each printing must be there, line by line (… stands for what changes from run to run); the stream
-// format it documents is the one the C and the port write; every command it names exists.
+// format it documents is the one the C and the port write; every command it names exists; its
+// formulas read right under C's precedence and are the reference logger's own; what it says of a
+// line, of the trace record and of the scripts' `when` is what the C and the list hold; every path
+// it names is there from the project's root.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { whyNoC } from './support/c-oracle.ts';
+import { cSource, traceOf, whyNoC } from './support/c-oracle.ts';
 import { ROOT } from './support/run.ts';
+import { SCRIPTS } from './support/scripts.ts';
 
 const GUIDE = fs.readFileSync(path.join(ROOT, 'test', 'PORTING.md'), 'utf8');
 const noC = whyNoC() ? `skipped: ${whyNoC()}` : false;
 
-/** The fenced blocks of a section of the guide, in order: their language and text. */
-function blocks(section: string): { lang: string; text: string }[] {
-  const start = GUIDE.indexOf(`\n## ${section}`);
-  assert.ok(start >= 0, `the guide has a section ${section}`);
+/** The text of a section of the guide ('1.' for section 1). */
+function section(name: string): string {
+  const start = GUIDE.indexOf(`\n## ${name}`);
+  assert.ok(start >= 0, `the guide has a section ${name}`);
   const end = GUIDE.indexOf('\n## ', start + 1);
-  const body = GUIDE.slice(start, end < 0 ? undefined : end);
-  return [...body.matchAll(/\n```(\w+)\n([\s\S]*?)\n```\n/g)].map((m) => ({ lang: m[1], text: m[2] }));
+  return GUIDE.slice(start, end < 0 ? undefined : end);
+}
+
+/** The fenced blocks of a section of the guide, in order: their language and text. */
+function blocks(name: string): { lang: string; text: string }[] {
+  return [...section(name).matchAll(/\n```(\w+)\n([\s\S]*?)\n```\n/g)].map((m) => ({ lang: m[1], text: m[2] }));
+}
+
+/** The inline code spans of a text (outside fenced blocks). */
+const spans = (text: string): string[] =>
+  [...text.replace(/\n```[\s\S]*?\n```\n/g, '\n').matchAll(/`([^`\n]+)`/g)].map((m) => m[1]);
+
+/** Where a C expression mixes a bitwise operator and a comparison at one level of parentheses: C
+ *  binds the comparison first (`x & 7 < 3` is `x & (7 < 3)`), which a formula never means. */
+function precedenceTrap(expr: string): string | undefined {
+  const levels: { bits: boolean; compares: boolean }[] = [{ bits: false, compares: false }];
+  const tokens = expr.match(/->|&&|\|\||==|!=|<=|>=|<<|>>|[()[\]&|^<>]|[^()[\]&|^<>=!-]+|[=!-]/g) ?? [];
+  for (const t of tokens) {
+    const at = levels[levels.length - 1];
+    if (t === '(' || t === '[') levels.push({ bits: false, compares: false });
+    else if (t === ')' || t === ']') levels.pop();
+    else if (t === '&' || t === '|' || t === '^') at.bits = true;
+    else if (['<', '>', '<=', '>=', '==', '!='].includes(t)) at.compares = true;
+    if (at && at.bits && at.compares) return expr;
+  }
+  return undefined;
 }
 
 /** Each line of `want` is in `got`, in order; … in a line matches anything. */
@@ -75,4 +103,54 @@ test('the guide names only commands and options that exist, and says the stream 
     assert.ok(calls.includes(line), `calls.ts documents ${line}`);
     assert.ok(GUIDE.includes(line.replace('..', '…')), `the guide documents ${line}`);
   }
+});
+
+test('the guide\'s formulas read right in C, and the MOVE rule is the reference logger\'s own', () => {
+  const rules = section('1.') + section('4.');
+  assert.deepEqual(spans(rules).filter((x) => precedenceTrap(x)), [], 'write (o[x] & 7) < 3, not o[x] & 7 < 3');
+  assert.equal(precedenceTrap('o[x] & 7 < 3'), 'o[x] & 7 < 3');                 // (the check itself)
+  assert.equal(precedenceTrap('(o[x] & 7) < 3 && (b[z] & 7) == 7'), undefined);
+  // the MOVE rule's formulas, each in the instrumented C's logger (support/calls.ts), and its names one set
+  const move = /\n- \*\*MOVE\*\*[\s\S]*?\n(?=- \*\*|\n)/.exec(section('4.'))?.[0] ?? '';
+  const logger = fs.readFileSync(path.join(ROOT, 'test', 'support', 'calls.ts'), 'utf8');
+  const formulas = spans(move).filter((x) => /[&|<>=!]/.test(x));
+  assert.ok(formulas.length >= 5, move);
+  for (const f of formulas) assert.ok(logger.includes(f), `the MOVE rule's \`${f}\` is the C logger's`);
+  // every name a formula uses is D()'s argument or named in the rule's prose (`x`, the from-square)
+  const named = new Set([...'kqleJZEzn', ...spans(move).filter((x) => /^[A-Za-z]$/.test(x))]);
+  for (const f of formulas) {
+    for (const [name] of f.matchAll(/\b[A-Za-z]\b/g)) assert.ok(named.has(name), `\`${f}\` uses ${name}, which the rule does not name`);
+  }
+});
+
+test('section 1 says what a line is as the C reads it; the = record lists the trace printf\'s arguments', { skip: noC },
+  () => {
+    const c = fs.readFileSync(cSource()!, 'utf8');
+    const end = /getchar\(\)\)\s*>\s*(\d+)\)/.exec(c);
+    assert.ok(end, 'the C\'s input loop');
+    assert.match(section('1.'), new RegExp(`A \\*\\*line\\*\\* of input[^.]*the first byte ≤ ${end[1]} `));
+    const row = GUIDE.split('\n').find((l) => l.startsWith('| `= d N m X Y`')) ?? '';
+    for (const arg of traceOf(c).args.split(',')) assert.ok(row.includes(`\`${arg.trim()}\``), `the = row names ${arg}`);
+  });
+
+test('the guide names every `when` of the scripts, and conformance runs them as it says', { timeout: 60_000 }, () => {
+  const three = section('3.');
+  for (const when of new Set(SCRIPTS.map((x) => (x.long ? 'long' : x.slow ? 'slow' : 'always')))) {
+    assert.ok(three.includes(`\`${when}\``), `section 3 says what \`${when}\` means`);
+  }
+  const conformance = (...args: string[]): string[] => spawnSync(process.execPath, ['--import', 'tsx',
+    path.join(ROOT, 'test', 'tools', 'conformance.ts'), '--program', 'true', ...args], { cwd: ROOT, encoding: 'utf8' })
+    .stdout.split('\n').filter((l) => l.startsWith('DIFFER')).map((l) => l.split(/ +/)[1]);
+  const all = conformance(), quick = conformance('--quick');
+  assert.deepEqual(all, SCRIPTS.map((x) => x.name), 'without --quick: every row, slow and long ones too');
+  assert.deepEqual(quick, SCRIPTS.filter((x) => !x.slow).map((x) => x.name), '--quick: neither slow nor long rows');
+  assert.match(three, /`--quick` leaves out both/);
+});
+
+test('every path the guide names is there from the project\'s root', () => {
+  assert.doesNotMatch(GUIDE, /this folder/, 'the project\'s root, not "this folder"');
+  assert.match(GUIDE, /Run every command from the project's root/);
+  const paths = spans(GUIDE).filter((x) => /^(\.\.\/|test\/|micromax\.ts$|package\.json$)/.test(x) && !/[ $*…]/.test(x));
+  assert.ok(paths.length >= 6, paths.join(' '));
+  for (const p of paths) assert.ok(fs.existsSync(path.join(ROOT, p)), `${p} is there from the project's root`);
 });

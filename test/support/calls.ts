@@ -37,7 +37,8 @@
 //                                   else 0; X and Y as D0() holds them
 //   s SLOT d v X Y                  the pass stores its result in the hash table: the entry written
 //                                   (none when the entry held is kept)
-//   = d N m X Y                     a root pass ends (the C's trace line's values: ply, nodes, score, move)
+//   = d N m X Y                     a root pass ends: the C's trace line's values as its printf has them,
+//                                   d-1 (the pass's depth), N, m, X and Y&0x77 (a square, no flags)
 //   < v N                           the call returns v; the node count after it
 // MOVE is '-' for a call from main() (a think or a legality check), 'null' for a call on an
 // unchanged board (the null-move probe after a pass with no move), else from- and to-square (e2e4,
@@ -60,7 +61,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CannotCompare, compile, cSource, nodeLimitOf, spaced, substitute, traceOf, withLimit,
   type Variant } from './c-oracle.ts';
-import { ROOT, killGroup } from './run.ts';
+import { Capped, ROOT, killGroup, onStopped, started } from './run.ts';
 
 const DEPTH = 1000;                                    // boards kept for reading moves (deeper: '?')
 
@@ -90,7 +91,7 @@ static void mm_move(int k, int z) {
   if (mm_ply == 0) { strcpy(mm_mv, "-"); return; }
   if (mm_ply > ${DEPTH}) { strcpy(mm_mv, "?"); return; }
   if (z & M || b[z] == o[z]) { strcpy(mm_mv, "null"); return; }
-  for (s = 0; s < 120; s++) if (!(s & M) && o[s] & 24 - k && !b[s] && (x < 0 || (o[s] & 7) == 4)) x = s;
+  for (s = 0; s < 120; s++) if (!(s & M) && o[s] & (24 - k) && !b[s] && (x < 0 || (o[s] & 7) == 4)) x = s;
   if (x < 0) { strcpy(mm_mv, "?"); return; }
   mm_name(mm_mv, x); mm_name(mm_mv + 2, z); mm_mv[4] = (o[x] & 7) < 3 && (b[z] & 7) == 7 ? 'q' : 0; mm_mv[5] = 0;
 }
@@ -236,7 +237,7 @@ function mmMove(k: number, z: number): string {
   if (mm.ply > ${DEPTH}) return '?';
   if (z & M || board[z] === o[z]) return 'null';
   let x = -1;
-  for (let s = 0; s < 120; s++) if (!(s & M) && o[s] & 24 - k && !board[s] && (x < 0 || (o[s] & 7) === 4)) x = s;
+  for (let s = 0; s < 120; s++) if (!(s & M) && o[s] & (24 - k) && !board[s] && (x < 0 || (o[s] & 7) === 4)) x = s;
   if (x < 0) return '?';
   return mmName(x) + mmName(z) + ((o[x] & 7) < 3 && (board[z] & 7) === 7 ? 'q' : '');
 }
@@ -471,13 +472,17 @@ export function fromArray(lines: string[]): LineSource {
   return { ready: () => lines[at++], next: async () => lines[at++] };
 }
 
-/** Lines from a stream, pulled as they are read: the writer waits while this reader does. */
+/** Lines from a stream, pulled as they are read: the writer waits while this reader does. A last
+ *  line without its newline was cut short (a program stopped while writing it): it is not given
+ *  as a line, and `cut` says which line it was (1 the first). */
 export class Lines implements LineSource {
   private it: AsyncIterator<Buffer>;
   private part = '';
   private lines: string[] = [];
   private at = 0;
   private ended = false;
+  private count = 0;                                   // whole lines read so far
+  cut: number | undefined;
   constructor(stream: NodeJS.ReadableStream) { this.it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>; }
   /** The next line if it has been read already (no waiting), else undefined. */
   ready(): string | undefined {
@@ -487,11 +492,16 @@ export class Lines implements LineSource {
     while (this.at >= this.lines.length) {
       if (this.ended) return undefined;
       const r = await this.it.next();
-      if (r.done) { this.ended = true; this.lines = this.part ? [this.part] : []; this.part = ''; }
-      else {
+      if (r.done) {
+        this.ended = true;
+        this.lines = [];
+        if (this.part) this.cut = this.count + 1;
+        this.part = '';
+      } else {
         const text = this.part + r.value.toString('latin1');
         this.lines = (text.includes('\r') ? text.replace(/\r\n/g, '\n') : text).split('\n');
         this.part = this.lines.pop()!;
+        this.count += this.lines.length;
       }
       this.at = 0;
     }
@@ -502,9 +512,10 @@ export class Lines implements LineSource {
 export interface Running {
   child: ChildProcess; lines: Lines; stdout: Promise<Buffer>; stderr: Promise<string>; done: Promise<number | null>;
   signal: () => NodeJS.Signals | null;                 // how it ended, once done
+  ended: () => boolean;                                // it has ended
   stop: () => void;                                    // ends it, and the reading
   limit: { bytes: number };                            // a program printing more is stopped
-  overran: () => boolean;                              // ... and this says so
+  overran: () => boolean;                              // ... and this says so (stdout is then cut there)
 }
 
 /** Who writes a stream: the C (built from MICROMAX_C, or env.MICROMAX_C), the port, or a program
@@ -513,7 +524,9 @@ export type Side = 'C' | 'port' | { program: string };
 
 // The named pipes' folders not yet removed, removed at exit (a tool may end before a stream closes).
 const pipeDirs = new Set<string>();
-process.on('exit', () => { for (const dir of pipeDirs) fs.rmSync(dir, { recursive: true, force: true }); });
+const removePipes = (): void => { for (const dir of pipeDirs) fs.rmSync(dir, { recursive: true, force: true }); };
+process.on('exit', removePipes);
+onStopped(removePipes);
 
 /** A named pipe that a program opens by its path (--calls PATH) and this process reads as it is
  *  written. (Node's own pipes to a child are sockets, which a program cannot open by a path.) The
@@ -552,22 +565,19 @@ export function runCalls(side: Side, input: Buffer | string, v: Variant = {},
   const stdio = ['pipe', 'pipe', program ? 'pipe' : 'inherit', pipe ? 'ignore' : 'pipe'] as const; // port: fd 3
   const cwd = program ? process.env.INIT_CWD ?? process.cwd() : ROOT;   // (a program: where npm was run)
   const child = spawn(cmd, argv, { cwd, stdio: [...stdio], env: { ...process.env, ...env }, shell, detached: program });
-  const out: Buffer[] = [], err: Buffer[] = [];
-  let size = 0;                                        // a program that prints for ever is stopped
-  const limit = { bytes: 1 << 28 };
-  child.stdout!.on('data', (d: Buffer) => {
-    out.push(d);
-    size += d.length;
-    if (program && size > limit.bytes) { overran = true; killGroup(child); }
-  });
-  let overran = false;
+  started(child, program);
+  const err: Buffer[] = [];
+  const limit = { bytes: program ? 1 << 28 : Infinity };
+  const out = new Capped(limit);                       // a program that prints for ever is stopped
+  child.stdout!.on('data', (d: Buffer) => { if (out.add(d)) killGroup(child); });
   child.stderr?.on('data', (d: Buffer) => { err.push(d); if (err.length > 16) err.shift(); });
   child.stdin!.on('error', () => { /* it may stop reading early */ });
   child.on('error', () => { /* a program that cannot start: its close comes with a code */ });
   child.stdin!.end(input);
-  let signal: NodeJS.Signals | null = null;
+  let signal: NodeJS.Signals | null = null, ended = false;
   const done = new Promise<number | null>((resolve) => child.on('close', (code, sig) => {
     signal = sig;
+    ended = true;
     pipe?.close();
     resolve(code);
   }));
@@ -577,8 +587,8 @@ export function runCalls(side: Side, input: Buffer | string, v: Variant = {},
     pipe?.close();
     pipe?.stream.destroy();
   };
-  return { child, lines, stop, limit, overran: () => overran, stdout: done.then(() => Buffer.concat(out)),
-    stderr: done.then(() => Buffer.concat(err).toString()), done, signal: () => signal };
+  return { child, lines, stop, limit, overran: () => out.overran, stdout: done.then(() => out.bytes()),
+    stderr: done.then(() => Buffer.concat(err).toString()), done, signal: () => signal, ended: () => ended };
 }
 
 export const I = 8000, S = 128;                       // the engine's infinity, and its bit 7 (micromax.ts)

@@ -122,6 +122,17 @@ export function oneOf<W extends string>(tool: string, name: string, v: string | 
   return v as W;
 }
 
+/** The default --timeout of the tools that run a program under test, in seconds. */
+export const TIMEOUT_S = 600;
+
+/** --timeout S: how long each run of a program (or of the C) may take, in seconds (a decimal if
+ *  need be, at most 1e6), as milliseconds; TIMEOUT_S without it; or exit 2. */
+export function timeLimit(tool: string, v: string | undefined): number {
+  const s = positive(tool, 'timeout', v) ?? TIMEOUT_S;
+  if (s > 1e6) fail(tool, `--timeout wants at most 1000000 seconds, not '${v}'`);
+  return Math.max(1, Math.round(s * 1000));
+}
+
 /** A list of moves like e2e4 (with a promotion letter if `promotions`), or exit 2. */
 export function moveList(tool: string, v: string | undefined, promotions: boolean): string[] | undefined {
   if (v === undefined) return undefined;

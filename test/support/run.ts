@@ -18,6 +18,48 @@ process.env.GLIBC_TUNABLES ??= 'glibc.malloc.hugetlb=1';
 export interface Result {
   stdout: Buffer; stderr: string; code: number | null; signal: string | null;
   overran?: boolean;                                   // stopped for printing more than its limit
+  timedOut?: boolean;                                  // stopped for not ending within its time
+}
+
+// ---- what a tool starts ends with it ----------------------------------------------------------
+
+// Every program a tool runs, and whether it leads a process group of its own (a program under test,
+// run through a shell: ending the shell alone would leave the program running).
+const live = new Map<ChildProcess, boolean>();
+/** Keeps `child` on the list of what the tool runs, until it ends. */
+export function started(child: ChildProcess, group = false): ChildProcess {
+  live.set(child, group);
+  child.on('close', () => live.delete(child));
+  return child;
+}
+const tidyUps: (() => void)[] = [];
+/** `f` runs when the tool is stopped by a signal (an 'exit' handler does not run then). */
+export const onStopped = (f: () => void): void => { tidyUps.push(f); };
+
+/** A tool stopped by SIGINT, SIGTERM or SIGHUP (Ctrl-C, `timeout`, a closed terminal) ends every
+ *  program it runs — the C, the port, a program under test and all its process group — and its
+ *  named pipes, then ends by the same signal: with no handler left, the signal's default action
+ *  ends the process (Node's exit call is never made: options.ts says why), and whoever started
+ *  the tool sees how it ended. */
+export function endOnSignals(): void {
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(sig, () => {
+      stopStarted();
+      for (const f of tidyUps) f();
+      process.kill(process.pid, sig);
+    });
+  }
+}
+
+/** Ends every program the tool runs now. */
+export function stopStarted(): void {
+  for (const [child, group] of live) stopChild(child, group);
+}
+
+/** Ends a child at once: its process group too when it leads one. */
+function stopChild(child: ChildProcess, group: boolean): void {
+  if (group) killGroup(child);
+  else if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
 /** The command line that runs the port as the tests do: dist/micromax.js, what `npm start` runs,
@@ -59,15 +101,17 @@ export function run(cmd: string, argv: string[], input: Buffer | string, timeout
   env: NodeJS.ProcessEnv = process.env): Promise<Result> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, argv, { cwd: ROOT, env });
+    started(child);
     const out: Buffer[] = [], err: Buffer[] = [];
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    let timedOut = false;
+    const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, timeoutMs);
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => err.push(d));
     child.stdin.on('error', () => { /* the program may stop reading early */ });
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString(), code, signal });
+      resolve({ stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString(), code, signal, timedOut });
     });
     child.stdin.end(input);
   });
@@ -103,29 +147,50 @@ export function atMost(n: number): <T>(job: () => Promise<T>) => Promise<T> {
 /** A program under test (test/PORTING.md): a shell command line, with arguments appended, run in
  *  the folder `npm run` was started from. It is stopped once it has printed more than
  *  `limit.bytes` (which may change as it runs: the C's output and a margin, once the C is done),
- *  for one that never ends at the end of input prints boards for ever. */
+ *  for one that never ends at the end of input prints boards for ever; what it printed is then
+ *  kept to that many bytes (the report says "more than N bytes"). It is stopped too when it has not
+ *  ended after `timeoutMs`. */
 export function runProgram(command: string, args: string[], input: Buffer | string, limit = { bytes: 1 << 28 },
   timeoutMs = 600_000): Promise<Result> {
   return new Promise((resolve) => {
     const child = spawn([command, ...args].join(' '), { cwd: process.env.INIT_CWD ?? process.cwd(), shell: true,
       detached: true });                               // its own process group: the shell and what it runs
-    const out: Buffer[] = [], err: Buffer[] = [];
-    const timer = setTimeout(() => killGroup(child), timeoutMs);
-    let size = 0, overran = false;
-    child.stdout.on('data', (d: Buffer) => {
-      out.push(d);
-      size += d.length;
-      if (size > limit.bytes && !overran) { overran = true; killGroup(child); }
-    });
+    started(child, true);
+    const out = new Capped(limit), err: Buffer[] = [];
+    let timedOut = false;
+    const timer = setTimeout(() => { timedOut = true; killGroup(child); }, timeoutMs);
+    child.stdout.on('data', (d: Buffer) => { if (out.add(d)) killGroup(child); });
     child.stderr.on('data', (d: Buffer) => { err.push(d); if (err.length > 16) err.shift(); });
     child.stdin.on('error', () => { /* the program may stop reading early */ });
     child.on('error', () => { /* cannot start: close comes with its code */ });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString(), code, signal, overran });
+      resolve({ stdout: out.bytes(), stderr: Buffer.concat(err).toString(), code, signal, overran: out.overran,
+        timedOut });
     });
     child.stdin.end(input);
   });
+}
+
+/** A program's stdout, kept to `limit.bytes` (a limit that may change while it runs): add() says
+ *  when the program has printed more, and should be stopped; what came after is not kept. */
+export class Capped {
+  private parts: Buffer[] = [];
+  private size = 0;
+  overran = false;
+  constructor(private limit: { bytes: number }) {}
+  /** Keeps `d`; true the first time the output goes past the limit. */
+  add(d: Buffer): boolean {
+    if (this.overran) return false;
+    this.parts.push(d);
+    this.size += d.length;
+    this.overran = this.size > this.limit.bytes;
+    return this.overran;
+  }
+  bytes(): Buffer {
+    const all = Buffer.concat(this.parts);
+    return this.overran ? all.subarray(0, this.limit.bytes) : all;
+  }
 }
 
 /** Ends a program started in its own process group (`detached`), the shell and all it started:
@@ -144,6 +209,11 @@ export const OVERRAN = 'it was stopped after printing 16 kB more than the C: doe
   '(test/PORTING.md, section 1)';
 export const MARGIN = 1 << 14;
 
+/** The size of an output in a report: "1152 bytes", or for one stopped at its limit "more than
+ *  17536 bytes (stopped reading)". */
+export const sizeOf = (out: Buffer, overran = false): string =>
+  overran ? `more than ${out.length} bytes (stopped reading)` : `${out.length} bytes`;
+
 /** Why a program's run says it could not run at all, or undefined when it ran: the shell could not
  *  find or start it (exit 127, 126), or it failed before printing anything (a program under test
  *  prints the first board before it reads). */
@@ -156,8 +226,9 @@ export function couldNotRun(r: Result): string | undefined {
   return undefined;
 }
 
-/** Where two outputs first differ, or undefined when they are byte-identical. */
-export function firstDifference(a: Buffer, b: Buffer, context = 2, labels = ['C', 'port']): string | undefined {
+/** Where two outputs first differ, or undefined when they are byte-identical; `cut` when b is only
+ *  the start of what its program printed (stopped at its limit). */
+export function firstDifference(a: Buffer, b: Buffer, context = 2, labels = ['C', 'port'], cut = false): string | undefined {
   if (a.equals(b)) return undefined;
   let at = 0;
   while (at < a.length && at < b.length && a[at] === b[at]) at++;
@@ -168,7 +239,7 @@ export function firstDifference(a: Buffer, b: Buffer, context = 2, labels = ['C'
       .map((l, k) => `${String(Math.max(1, line - context) + k).padStart(6)} | ${JSON.stringify(l).slice(1, -1)}`)
       .join('\n');
   };
-  return `first difference at byte ${at}, line ${line} (${labels[0]} ${a.length} bytes, ${labels[1]} ${b.length} bytes)\n` +
+  return `first difference at byte ${at}, line ${line} (${labels[0]} ${sizeOf(a)}, ${labels[1]} ${sizeOf(b, cut)})\n` +
     `--- ${labels[0]}:\n${show(a)}\n--- ${labels[1]}:\n${show(b)}`;
 }
 

@@ -9,9 +9,11 @@
 
 import * as fs from 'node:fs';
 import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import { buildCallsC, runCalls, type Running } from '../support/calls.ts';
 import { CannotCompare, cSource, whyNoC } from '../support/c-oracle.ts';
 import { Exit, cannot as stopWith, exit, fail, moveList, nodeCount, quietPipe, readInput, readOptions, userPath } from '../support/options.ts';
+import { endOnSignals } from '../support/run.ts';
 
 const USAGE = `usage: npm run calls -- [--port] [--nodes N] [--moves "e2e4 e7e5 ..."] [--out FILE] [input-file]
        npm run calls -- --binary
@@ -60,24 +62,43 @@ async function copy(r: Running, out: NodeJS.WritableStream): Promise<{ lines: nu
   return { lines, calls };
 }
 
+/** --out's file, opened (created or emptied) before anything runs: one that cannot be written is
+ *  one line, exit 2. */
+function outFile(name: string): fs.WriteStream {
+  try {
+    return fs.createWriteStream(userPath(name), { fd: fs.openSync(userPath(name), 'w') });
+  } catch (err) {
+    return cannot(`cannot write ${name}: ${(err as Error).message}`);
+  }
+}
+
 let gone = false;                                      // stdout's reader went away (| head)
+let unwritten: string | undefined;                     // why --out could not be written (a full disk)
+endOnSignals();
 async function main(): Promise<void> {
   if (values.binary) {
     console.log(buildCallsC(cSource()));
     return;
   }
   const input = readInput('calls', moves, file);
+  const out = values.out === undefined ? process.stdout : outFile(values.out);
   const r = runCalls(values.port ? 'port' : 'C', input, { nodes });
   quietPipe(() => { gone = true; r.stop(); });
-  const out = values.out === undefined ? process.stdout : fs.createWriteStream(userPath(values.out));
-  out.on('error', (err: NodeJS.ErrnoException) => {
-    r.stop();
-    if (err.code !== 'EPIPE') cannot(`cannot write ${values.out}: ${err.message}`);
-  });
+  if (out !== process.stdout) {
+    out.on('error', (err: Error) => {                  // said once, at the end (the reading stops with it)
+      unwritten ??= err.message;
+      r.stop();
+    });
+  }
   const n = await copy(r, out);
+  if (unwritten !== undefined) cannot(`cannot write ${values.out}: ${unwritten}`);
   const code = await r.done;
   if (gone) return;
-  if (out !== process.stdout) await new Promise<void>((done) => out.end(() => done()));
+  if (out !== process.stdout) {
+    out.end();
+    await finished(out).catch((err: Error) => { unwritten ??= err.message; });
+  }
+  if (unwritten !== undefined) cannot(`cannot write ${values.out}: ${unwritten}`);
   if (code !== 0) cannot(`the ${values.port ? 'port' : 'C'} ended with ${r.signal() ?? `exit ${code}`}: the stream is not whole`);
   process.stderr.write(`${n.calls} calls (${n.lines} lines)${values.out === undefined ? '' : ` written to ${values.out}`}\n`);
 }
@@ -87,5 +108,6 @@ try {
 } catch (err) {
   if (err instanceof Exit) throw err;
   if (gone) exit(0);                                   // (the reading, stopped, ends so)
+  if (unwritten !== undefined) cannot(`cannot write ${values.out}: ${unwritten}`);
   cannot(err instanceof CannotCompare || err instanceof Error ? err.message : String(err));
 }

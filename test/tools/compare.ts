@@ -9,45 +9,51 @@
 // compares every call of D() (test/support/calls.ts), the program's written to --calls PATH, or a
 // stream file's (--stream), and names the first call that differs.
 // Exit 0 identical, 1 different, 2 when it cannot compare (no MICROMAX_C, no gcc, a C it cannot
-// build or instrument, a program that cannot run, bad arguments): one line on stderr, no stack.
+// build or instrument, a program that cannot run or does not end within --timeout, bad
+// arguments): one line on stderr, no stack. Stopped by a signal, it ends what it runs first.
 
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import { inputLines, replay } from '../support/boards.ts';
 import { compareStreams, type Source, type Verdict } from '../support/calls-diff.ts';
 import { buildPort, runCalls, type Running, type Side } from '../support/calls.ts';
 import { CannotCompare, cSource, isReference, nodeLimitOf, whyNoC } from '../support/c-oracle.ts';
 import { Lines } from '../support/calls.ts';
-import { Exit, cannot as stopWith, exit, fail, moveList, nodeCount, quietPipe, readInput, readOptions, userPath } from '../support/options.ts';
-import { MARGIN, OVERRAN, couldNotRun, firstByte, firstDifference, inputAt, portArgs, run, runC, runProgram, type Result } from '../support/run.ts';
+import { Exit, TIMEOUT_S, cannot as stopWith, exit, fail, moveList, nodeCount, quietPipe, readInput, readOptions, timeLimit,
+  userPath } from '../support/options.ts';
+import { MARGIN, OVERRAN, couldNotRun, endOnSignals, firstByte, firstDifference, inputAt, portArgs, run, runC, runProgram,
+  type Result } from '../support/run.ts';
 
 const USAGE = `usage: npm run compare -- [--program "CMD"] [--calls [--stream FILE]] [--nodes N] [--trace] [--bytes]
-                          [--moves "e2e4 e7e5 ..."] [input-file]
+                          [--timeout S] [--moves "e2e4 e7e5 ..."] [input-file]
 Runs the C (built from MICROMAX_C) and a program on the same input: do they print the same bytes?
 With --calls: do they make the same calls of D()? Names the first byte, or call, that differs.
   --program "CMD"  the program under test, a shell command line (test/PORTING.md says what it must
-                   do); --nodes N and --trace are appended to it. Default: this port, compiled
-                   fresh from micromax.ts
+                   do); --nodes N and --trace, when given, are appended to it (nothing else).
+                   Default: this port, compiled fresh from micromax.ts
   --calls          compare every call of D(), not the output (CMD gets --calls PATH too)
   --stream FILE    with --calls: the other side is this file, the call stream a program wrote on
                    the same input and --nodes
   --nodes N        both stop deepening after N nodes (default: the C's 1e7), as micromax takes it
   --trace          both print the C's commented-out line after each root pass
   --bytes          bytes only: do not go on to the calls when the bytes are identical
+  --timeout S      each run, the program's and the C's, must end within S seconds (default ${TIMEOUT_S}):
+                   one that does not cannot be compared (exit 2)
   --moves "..."    the input is these moves, typed, then an empty line (micro-Max's move)
   input-file       the input (default: stdin)
 Exit 0 identical, 1 different, 2 cannot compare (bad arguments, no MICROMAX_C or gcc, a C it cannot
-build, a program that cannot run).`;
+build, a program that cannot run or does not end in time).`;
 
 const CAP = 1_000_000;                                 // calls compared after identical bytes, at most
 
 const { values, positionals } = readOptions('compare', USAGE, {
   program: { type: 'string' }, calls: { type: 'boolean' }, stream: { type: 'string' }, nodes: { type: 'string' },
-  trace: { type: 'boolean' }, bytes: { type: 'boolean' }, moves: { type: 'string' },
+  trace: { type: 'boolean' }, bytes: { type: 'boolean' }, moves: { type: 'string' }, timeout: { type: 'string' },
 }, 1);
 const opt = {
   program: values.program, calls: values.calls ?? false, stream: values.stream, trace: values.trace ?? false,
   bytes: values.bytes ?? false, nodes: nodeCount('compare', values.nodes),
-  moves: moveList('compare', values.moves, true), file: positionals[0],
+  moves: moveList('compare', values.moves, true), file: positionals[0], ms: timeLimit('compare', values.timeout),
 };
 const usage = (msg: string): never => fail('compare', msg);
 /** Cannot compare, for a reason other than the command line: one line, exit 2. */
@@ -65,17 +71,26 @@ const running: Running[] = [];
 const stopAll = (): void => running.forEach((r) => r.stop());
 let gone = false;                                      // stdout's reader went away (| head -1)
 quietPipe(() => { gone = true; stopAll(); });
+endOnSignals();
 
 const input = readInput('compare', opt.moves, opt.file);
 
-/** The C's limit spelled otherwise than 1e7 (N<2e7): --nodes replaces it, and without it the C
- *  stops where its text says; either way the tester should know. */
-function noteLimit(): void {
+/** What the tester should know about the C, said on stderr with the verdict: a failure is one line
+ *  and nothing else. */
+function notes(): string[] {
+  const said: string[] = [];
   const limit = nodeLimitOf(fs.readFileSync(cSource()!, 'utf8'));
-  if (limit !== undefined && limit !== 1e7) {
-    process.stderr.write(`compare: note: the C's own node limit is ${limit}, not 1e7${opt.nodes !== undefined ?
-      ` (--nodes ${opt.nodes} replaces it)` : ''}\n`);
+  if (limit !== undefined && limit !== 1e7) {          // (N<2e7: --nodes replaces it, or the C stops there)
+    said.push(`the C's own node limit is ${limit}, not 1e7${opt.nodes !== undefined ? ` (--nodes ${opt.nodes} replaces it)` : ''}`);
   }
+  if (!isReference(cSource()!)) said.push('MICROMAX_C is not the reference micromax-3.2.c (its sha256 differs)');
+  return said;
+}
+
+/** A run that did not end in time: who, and how to give it more. */
+function tooSlow(who: 'the C' | 'other'): CannotCompare {
+  const what = who === 'the C' ? 'the C' : opt.program !== undefined ? `the program (${opt.program})` : 'the port';
+  return new CannotCompare(`${what} did not finish in ${opt.ms / 1000} s (--timeout S gives it longer)`);
 }
 
 // ---- bytes ---------------------------------------------------------------------------------
@@ -83,8 +98,8 @@ function noteLimit(): void {
 /** The program's run: the port (fresh from micromax.ts) or CMD, with --nodes and --trace. */
 function runOther(limit: { bytes: number }): Promise<Result> {
   const args = portArgs({ nodes: opt.nodes, trace: opt.trace });
-  if (opt.program === undefined) return run(process.execPath, [buildPort(), ...args], input);
-  return runProgram(opt.program, args, input, limit);
+  if (opt.program === undefined) return run(process.execPath, [buildPort(), ...args], input, opt.ms);
+  return runProgram(opt.program, args, input, limit, opt.ms);
 }
 
 /** What the C printed, counted: boards, trace lines, input lines answered. */
@@ -98,20 +113,22 @@ function amount(out: Buffer): string {
 
 async function bytes(): Promise<number> {
   const limit = { bytes: 1 << 28 };                    // the program's output: the C's and a margin, at most
-  const [c, other] = await Promise.all([runC(input, { nodes: opt.nodes, trace: opt.trace }).then((r) => {
+  const [c, other] = await Promise.all([runC(input, { nodes: opt.nodes, trace: opt.trace }, opt.ms).then((r) => {
     limit.bytes = r.stdout.length + MARGIN;
     return r;
   }), runOther(limit)]);
+  if (other.timedOut) throw tooSlow('other');
+  if (c.timedOut) throw tooSlow('the C');
   const cannot = opt.program !== undefined ? couldNotRun(other) : undefined;
   if (cannot) throw new CannotCompare(`the program cannot run: ${opt.program}: ${cannot}`);
   if (c.code !== 0) throw new CannotCompare(`the C exited ${c.signal ?? c.code} on this input`);
-  const diff = firstDifference(c.stdout, other.stdout, 2, ['C', label]);
+  const diff = firstDifference(c.stdout, other.stdout, 2, ['C', label], other.overran);
   if (diff !== undefined || c.code !== other.code) {
-    if (c.code !== other.code) {
+    if (other.overran) console.log(`(${OVERRAN})`);
+    else if (c.code !== other.code) {
       const said = other.stderr.trim().split('\n').filter(Boolean).at(-1);
       console.log(`exit codes differ: C ${c.code}, ${label} ${other.signal ?? other.code}${said ? ` (its last words: ${said.slice(0, 200)})` : ''}`);
     }
-    if (other.overran) console.log(`(${OVERRAN})`);
     if (diff !== undefined) {
       console.log(diff);
       console.log(`in ${inputAt(c.stdout, input, firstByte(c.stdout, other.stdout)!)}`);
@@ -124,11 +141,13 @@ async function bytes(): Promise<number> {
   if (opt.moves) {
     const r = replay(c.stdout, input), last = r.moves.at(-1);
     console.log(last && last.by === 'engine' && last.index === r.boards.length - 1
-      ? `after the ${opt.moves.length} moves both play ${last.from}${last.to}${last.promotion ?? ''}` : 'micro-Max plays no move there');
+      ? `after the ${opt.moves.length} move${opt.moves.length === 1 ? '' : 's'} both play ${last.from}${last.to}` +
+        `${last.promotion ?? ''}` : 'micro-Max plays no move there');
   }
   if (opt.program !== undefined || opt.bytes) {
-    console.log(`only the output was compared: --trace adds each root pass's line, --calls every call of D()` +
-      `${opt.program !== undefined ? ' (a program that writes the call stream: test/PORTING.md)' : ''}`);
+    const more = opt.trace ? 'only the output, with each root pass\'s line, was compared: --calls adds every call of D()'
+      : 'only the output was compared: --trace adds each root pass\'s line, --calls every call of D()';
+    console.log(`${more}${opt.program !== undefined ? ' (a program that writes the call stream: test/PORTING.md)' : ''}`);
     return 0;
   }
   let v: Verdict;
@@ -151,12 +170,24 @@ async function bytes(): Promise<number> {
 
 // ---- calls ---------------------------------------------------------------------------------
 
-/** How a program ended, for a stream that stops early. */
-const ending = (r: Running) => async (): Promise<string> => {
+/** How a program ended, in words: 'it exited with code 3 (its last words: ...)', 'it exited with
+ *  signal SIGSEGV'. */
+async function howEnded(r: Running): Promise<string> {
   const code = await r.done, sig = r.signal();
-  if (code === 0) return 'the program ended (exit 0)';
-  const said = (await r.stderr).trim().split('\n').filter(Boolean).at(-1);
-  return `the program ended with ${sig ?? `exit ${code}`}${said ? ` (its last words: ${said.slice(0, 200)})` : ''}`;
+  const said = code === 0 ? undefined : (await r.stderr).trim().split('\n').filter(Boolean).at(-1);
+  const words = said ? ` (its last words: ${said.slice(0, 200)})` : '';
+  if (sig) return `it was ended by signal ${sig}${words}`;
+  const shells = code !== null && code > 128 ? signalNamed(code - 128) : undefined;  // (sh -c: 128 + the signal)
+  return `it exited with code ${code}${shells ? `, a shell's way of saying ended by signal ${shells}` : ''}${words}`;
+}
+/** The name of signal number n (11: SIGSEGV), if there is one. */
+const signalNamed = (n: number): string | undefined =>
+  Object.entries(os.constants.signals).find(([, k]) => k === n)?.[0];
+
+/** How a program ended, for a stream that stops early. */
+const ending = (r: Running, who: string) => async (): Promise<string> => {
+  const cut = r.lines.cut === undefined ? '' : `; its line ${r.lines.cut} was cut short (no newline)`;
+  return `${who} ended: ${await howEnded(r)}${cut}`;
 };
 
 /** The other side's stream: the port's or CMD's, run live, or the file's. */
@@ -169,15 +200,36 @@ function otherSource(): { source: Source; run?: Running } {
   const side: Side = opt.program === undefined ? 'port' : { program: opt.program };
   const r = runCalls(side, input, { nodes: opt.nodes });
   running.push(r);
-  return { source: { label, lines: r.lines, ended: ending(r) }, run: r };
+  return { source: { label, lines: r.lines, ended: ending(r, `the ${label === 'port' ? 'port' : 'program'}`) }, run: r };
 }
 
+/** The two streams compared, both sides stopped when the comparison has taken longer than
+ *  --timeout: the C's stream waits for the other's reader, so the one to blame is the side
+ *  that had not ended then. */
 async function streams(cap?: number): Promise<Verdict> {
   const c = runCalls('C', input, { nodes: opt.nodes });
   running.push(c);
   const other = otherSource();
-  void c.stdout.then((out) => { if (other.run) other.run.limit.bytes = out.length + MARGIN; });
-  const v = await compareStreams({ label: 'C', lines: c.lines, ended: ending(c) }, other.source, { input, cap });
+  void c.stdout.then((out) => { if (other.run && opt.program !== undefined) other.run.limit.bytes = out.length + MARGIN; });
+  let late: 'the C' | 'other' | undefined;
+  const timer = setTimeout(() => {
+    late = other.run && !other.run.ended() ? 'other' : 'the C';
+    stopAll();
+  }, opt.ms);
+  let v: Verdict;
+  try {
+    v = await compareStreams({ label: 'C', lines: c.lines, ended: ending(c, 'the C') }, other.source, { input, cap });
+  } catch (err) {                                      // (a stream stopped while it was read)
+    throw late ? tooSlow(late) : err;
+  } finally {
+    clearTimeout(timer);
+  }
+  if (late) throw tooSlow(late);
+  const cut = other.source.lines instanceof Lines ? other.source.lines.cut : undefined;
+  if (opt.stream !== undefined && cut !== undefined && !v.same && v.lines === cut - 1) {
+    throw new CannotCompare(`--stream: ${opt.stream} is cut short: its line ${cut} has no newline at the end (the ` +
+      `program stopped while writing it?)${cut > 1 ? `; the ${cut - 1} lines before it are the C's` : ''}`);
+  }
   if (v.empty) {                                       // nothing to compare with: why?
     stopAll();
     if (!other.run) throw new CannotCompare(`--stream: ${opt.stream} is empty`);
@@ -185,8 +237,9 @@ async function streams(cap?: number): Promise<Verdict> {
       signal: other.run.signal() };
     const cannot = couldNotRun(r);
     if (cannot) throw new CannotCompare(`the program cannot run: ${opt.program}: ${cannot}`);
+    const how = other.run.overran() ? '' : `, and ${await howEnded(other.run)}`;
     const more = other.run.overran() ? `; ${OVERRAN}` : '';
-    throw new CannotCompare(`the program wrote no call stream to --calls PATH (${opt.program}; see test/PORTING.md)${more}`);
+    throw new CannotCompare(`the program wrote no call stream to --calls PATH${how} (${opt.program}; see test/PORTING.md)${more}`);
   }
   if (!v.same || v.capped) stopAll();
   return v;
@@ -203,7 +256,7 @@ async function calls(): Promise<number> {
   const [cOut, cCode] = await Promise.all([c.stdout, c.done]);
   if (other) {
     const [oOut, oCode] = await Promise.all([other.stdout, other.done]);
-    const diff = firstDifference(cOut, oOut, 2, ['C', label]);
+    const diff = firstDifference(cOut, oOut, 2, ['C', label], other.overran());
     if (diff || cCode !== oCode) {
       console.log(`the calls are identical (${v.calls}), but the output is not${cCode !== oCode ? `: exit codes C ${cCode}, ${label} ${oCode}` : ''}`);
       if (diff) console.log(diff);
@@ -217,13 +270,12 @@ async function calls(): Promise<number> {
 }
 
 async function main(): Promise<number> {
-  noteLimit();
-  if (!isReference(cSource()!)) process.stderr.write('compare: note: MICROMAX_C is not the reference micromax-3.2.c (its sha256 differs)\n');
   return opt.calls ? calls() : bytes();
 }
 
 try {
   process.exitCode = await main();
+  for (const note of notes()) process.stderr.write(`compare: note: ${note}\n`);
 } catch (err) {
   stopAll();
   if (err instanceof Exit) throw err;

@@ -159,7 +159,11 @@ const tree = new Tree({ depth: opt.depth, keys: opt.keys, checks: opt.moves.leng
 // ---- --stream FILE: the lines from call --at N (or the first think) on -----------------------
 
 const fromStream = {
-  number: 0, board: '', path: [] as string[], file: opt.stream ?? '',
+  number: 0, board: '', path: [] as string[], file: opt.stream ?? '', source: undefined as Lines | undefined,
+  /** What a stream that ends too soon adds: its last line cut short, if it was. */
+  cut(): string {
+    return this.source?.cut === undefined ? '' : ` (its line ${this.source.cut} is cut short: no newline)`;
+  },
   heading(first: Call, side: string): string {
     const what = first.move === '-' ? first.z === 9 ? 'a legality check from main()' : 'a think from main()' : `a call at ply ${this.path.length}`;
     const reached = this.path.length ? `, reached by ${this.path.join(' ')} from this position` : '';
@@ -169,7 +173,7 @@ const fromStream = {
   async *lines(): AsyncGenerator<string> {
     const file = userPath(this.file);
     if (!fs.existsSync(file) || !fs.statSync(file).isFile()) usage(`--stream: no file ${this.file}`);
-    const lines = new Lines(fs.createReadStream(file)), open: string[] = [];
+    const lines = this.source = new Lines(fs.createReadStream(file)), open: string[] = [];
     for (let line = await lines.next(); line !== undefined; line = await lines.next()) {
       if (line[0] === '@') this.board = line;
       else if (line[0] === '<') open.pop();
@@ -187,7 +191,7 @@ const fromStream = {
       }
     }
     throw new Stop(`${this.file} has ${opt.at === undefined ? 'no think (a call from main() with z 8)' : `no call ${opt.at}` +
-      ` (it has ${this.number})`}`, 2);
+      ` (it has ${this.number})`}${this.cut()}`, 2);
   },
 };
 
@@ -197,7 +201,7 @@ async function draw(): Promise<void> {
       tree.feed(line);
       if (tree.done) return;
     }
-    throw new Stop(`the stream ends before call ${fromStream.number} returns`, 1);
+    throw new Stop(`the stream ends before call ${fromStream.number} returns${fromStream.cut()}`, 1);
   }
   for (let line = await run.lines.next(); line !== undefined; line = await run.lines.next()) {
     tree.feed(line);
