@@ -536,7 +536,7 @@ test('figures: the traced search is npm run tree\'s output, and the prose reads 
   const c6 = pass3.find((c) => c.move === 'c7c6')!, d8 = pass3.find((c) => c.move === 'c7d8')!;
   assert.ok(c6.v > c6.q && c6.v < c6.l);
   says(`c7c6's reply, below its \`l\` of ${c6.l}, is exact: black's best is ${c6.v}. White's best becomes ${ms[pass3.indexOf(c6)]}.`);
-  assert.ok(d8.inside === 1 && d8.v >= d8.l && d8.tags.includes('cut-off (v ≥ l)'));
+  assert.ok(d8.inside === 1 && d8.v >= d8.l && d8.tags.includes('cut-off (m ≥ l)'));
   says(`c7d8's reply has \`l\` = ${d8.l}: if black can reach ${d8.l}, c7d8 is worth at most ${-d8.l} to white, no better than c7c6. Black's first move reaches ${d8.v} ≥ ${d8.l}: a cut-off. It returns ${d8.v}, "at least ${d8.v}", and white never learns c7d8's true value.`);
   says(`a lower edge of ${-I - 1} (${-I} less 1, as \`l > e\`)`);
 });
@@ -1583,7 +1583,7 @@ test('readTree: calls, the passes they belong to, results, tags, and the nested 
   const out = ['micro-Max thinks, black to move:', '8 k.......', '  abcdefgh', 'legend', '',
     'root  D(16, -8000, 8000, 5, -128, 8, 0)   empty',
     '  pass 1 done: ply 0, 1 node, score 5; stands pat',
-    '  a8b8  D(8, -8001, 8000, 7, 128, b8, 1)   empty            → 8000  king capture (c7b8); cut-off (v ≥ l)',
+    '  a8b8  D(8, -8001, 8000, 7, 128, b8, 1)   empty            → 8000  king capture (c7b8); cut-off (m ≥ l)',
     '  null  D(8, -8000, 8000, 0, 128, 8, 1)    empty  null move: is the side to move in check?',
     '    pass 1 done: ply 0, 6 nodes, score 0; stands pat',
     '    a2a3  D(16, -8001, 8000, -4, 128, a3, 1)   d 1 v ≥ -4 a7a6 → -4 (2 calls)',
@@ -1594,7 +1594,7 @@ test('readTree: calls, the passes they belong to, results, tags, and the nested 
   const d = readTree(out), second = passOf(d.root, 2), probe = second.calls[1];
   assert.deepEqual([d.board, d.root.v, d.best, d.root.passes.length], [['k.......'], -1999, '', 2]);
   assert.deepEqual(second.calls.map((c) => [c.move, c.v, c.inside]), [['a8b8', 8000, 0], ['null', 3999, 3]]);
-  assert.deepEqual(second.calls[0].tags, ['king capture (c7b8)', 'cut-off (v ≥ l)']);
+  assert.deepEqual(second.calls[0].tags, ['king capture (c7b8)', 'cut-off (m ≥ l)']);
   assert.deepEqual([probe.probe, probe.tags, probe.args[5]], ['empty', [TAG.nullMove], '8']);
   assert.deepEqual(passOf(probe, 2).calls.map((c) => [c.move, c.probe, c.v, c.inside]),
     [['a2a3', 'd 1 v ≥ -4 a7a6', -4, 2]]);
