@@ -502,7 +502,8 @@ test('figures: the traced search is npm run tree\'s output, and the prose reads 
   assert.ok(calls.every((c) => c.z === c.move.slice(2, 4)));
   assert.equal(out.findIndex((l) => l.includes('pass 1 done')), out.findIndex((l) => l.startsWith('root')) + 1);
   assert.ok(out.find((l) => l.includes('pass 1 done'))!.endsWith('; stands pat'));
-  says('Pass 1 searches nothing: at depth 1 only moves onto `z` are searched, and the root\'s `z` is 8.');
+  says('Pass 1 searches nothing: the root\'s `z`, 8, is no square to recapture on.');
+  assert.ok(/^root +D\(8, -8000, 8000, 0, -128, 8, 0\)/.test(out.find((l) => l.startsWith('root'))!) && (8 & M) !== 0, 'z 8: no square');
   assert.ok(pass2.every((c) => c.probe === 'empty') && pass2.length === 9);
   const answered = pass3.filter((c) => c.tags.includes('hash answer'));
   assert.deepEqual(answered.map((c) => `${c.move} ${c.probe}`),
@@ -537,7 +538,9 @@ test('figures: the traced search is npm run tree\'s output, and the prose reads 
   assert.ok(c6.v > c6.q && c6.v < c6.l);
   says(`c7c6's reply, below its \`l\` of ${c6.l}, is exact: black's best is ${c6.v}. White's best becomes ${ms[pass3.indexOf(c6)]}.`);
   assert.ok(d8.inside === 1 && d8.v >= d8.l && d8.tags.includes('cut-off (m ≥ l)'));
-  says(`c7d8's reply has \`l\` = ${d8.l}: if black can reach ${d8.l}, c7d8 is worth at most ${-d8.l} to white, no better than c7c6. Black's first move reaches ${d8.v} ≥ ${d8.l}: a cut-off. It returns ${d8.v}, "at least ${d8.v}", and white never learns c7d8's true value.`);
+  assert.equal(-d8.l, ms[pass3.indexOf(c6)]);                        // worth at most -3 to white: c7c6's score
+  says(`c7d8's reply has \`l\` = ${d8.l}: if black can reach ${d8.l}, c7d8 is no better than c7c6 for white. Black's ` +
+    `first move reaches ${d8.v}: a cut-off, "at least ${d8.v}", and white never learns c7d8's true value.`);
   says(`a lower edge of ${-I - 1} (${-I} less 1, as \`l > e\`)`);
 });
 
@@ -667,7 +670,7 @@ test('figures: what C did for free', () => {
   says(`"e2" gives 101 - 800 + 799 = ${typed('e2')}, \`0x${hex2(typed('e2'))}\``, 'walk');
   says(`\`16 × 56 - 97\` is ${16 * '8'.charCodeAt(0) - 'a'.charCodeAt(0)}`, 'walk');
   assert.ok(SOURCE.includes('C = 799'));
-  says(`\`e2\` gives 101 - 800 + 799 = 100 = e2`, 'guide');
+  says('Moves are char arithmetic ([the main loop](micromax.ts.md#the-main-loop)): `eBeD` or `u3u5` play e2e4.', 'guide');
 });
 
 // ---- words and names --------------------------------------------------------------------------
