@@ -1822,8 +1822,8 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
       'the end of the exchange: the **recapture extension**', 'guide');
     assert.ok(!/at the same depth in every pass/.test(GUIDE), 'the old statement is gone');
     assert.ok(say.includes(`Look for c7d6 tried first, tagged \`${TAG.hint}\`: pass 2 found it best. Its probe finds ` +
-      `the entry pass 2 stored, \`${hint.probe}\`: depth 1, as pass 2 searches each reply a ply less. So it starts at ` +
-      `pass 2 and returns ${hint.v}, as in the search's command. ` +
+      `the entry pass 2 stored, \`${hint.probe}\`: depth ${stored.args[6]}, as pass 2 searches each reply a ply less. So it ` +
+      `starts at pass 2 and returns ${hint.v}, as in the search's command. ` +
       `When the board walk reaches c7d6 again, the entry, now of depth 2, answers: \`${TAG.answer}\`.`));
   },
   '## King capture': ([d], [say]) => {
