@@ -1713,8 +1713,8 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     const nodes = whole.root.passes.map((p) => Number(/^(\d+) nodes?/.exec(p.text)?.[1]));
     assert.deepEqual(whole.root.passes.map((p) => p.n), [1, 2]);
     assert.ok(nodes[0] < 20 && nodes[1] >= 20, nodes.join(' '));
-    says(`A think stops deepening as a pass ends, once it has searched \`--nodes\` positions: 20, after pass 2 (${nodes[1]}).`,
-      'guide');
+    says('A think stops deepening as a pass ends, once it has searched `--nodes` positions: with 20, after pass 2 ' +
+      `(${nodes[1]} searched).`, 'guide');
     // no --fen: the opening position, white to move
     const command = firstPass().find((s) => s.heading === '## The score')!.commands[0].command;
     const opening = await tree(without(command, '--no-board'));
