@@ -502,7 +502,8 @@ test('figures: the traced search is npm run tree\'s output, and the prose reads 
   assert.ok(calls.every((c) => c.z === c.move.slice(2, 4)));
   assert.equal(out.findIndex((l) => l.includes('pass 1 done')), out.findIndex((l) => l.startsWith('root')) + 1);
   assert.ok(out.find((l) => l.includes('pass 1 done'))!.endsWith('; stands pat'));
-  says('Pass 1 searches nothing: at depth 1 only moves onto `z` are searched, and the root\'s `z` is 8.');
+  says('Pass 1 searches nothing: the root\'s `z`, 8, is no square to recapture on.');
+  assert.ok(/^root +D\(8, -8000, 8000, 0, -128, 8, 0\)/.test(out.find((l) => l.startsWith('root'))!) && (8 & M) !== 0, 'z 8: no square');
   assert.ok(pass2.every((c) => c.probe === 'empty') && pass2.length === 9);
   const answered = pass3.filter((c) => c.tags.includes('hash answer'));
   assert.deepEqual(answered.map((c) => `${c.move} ${c.probe}`),
@@ -536,8 +537,10 @@ test('figures: the traced search is npm run tree\'s output, and the prose reads 
   const c6 = pass3.find((c) => c.move === 'c7c6')!, d8 = pass3.find((c) => c.move === 'c7d8')!;
   assert.ok(c6.v > c6.q && c6.v < c6.l);
   says(`c7c6's reply, below its \`l\` of ${c6.l}, is exact: black's best is ${c6.v}. White's best becomes ${ms[pass3.indexOf(c6)]}.`);
-  assert.ok(d8.inside === 1 && d8.v >= d8.l && d8.tags.includes('cut-off (v ≥ l)'));
-  says(`c7d8's reply has \`l\` = ${d8.l}: if black can reach ${d8.l}, c7d8 is worth at most ${-d8.l} to white, no better than c7c6. Black's first move reaches ${d8.v} ≥ ${d8.l}: a cut-off. It returns ${d8.v}, "at least ${d8.v}", and white never learns c7d8's true value.`);
+  assert.ok(d8.inside === 1 && d8.v >= d8.l && d8.tags.includes('cut-off (m ≥ l)'));
+  assert.equal(-d8.l, ms[pass3.indexOf(c6)]);                        // worth at most -3 to white: c7c6's score
+  says(`c7d8's reply has \`l\` = ${d8.l}: if black can reach ${d8.l}, c7d8 is no better than c7c6 for white. Black's ` +
+    `first move reaches ${d8.v}: a cut-off, "at least ${d8.v}", and white never learns c7d8's true value.`);
   says(`a lower edge of ${-I - 1} (${-I} less 1, as \`l > e\`)`);
 });
 
@@ -667,7 +670,7 @@ test('figures: what C did for free', () => {
   says(`"e2" gives 101 - 800 + 799 = ${typed('e2')}, \`0x${hex2(typed('e2'))}\``, 'walk');
   says(`\`16 × 56 - 97\` is ${16 * '8'.charCodeAt(0) - 'a'.charCodeAt(0)}`, 'walk');
   assert.ok(SOURCE.includes('C = 799'));
-  says(`\`e2\` gives 101 - 800 + 799 = 100 = e2`, 'guide');
+  says('Moves are char arithmetic ([the main loop](micromax.ts.md#the-main-loop)): `eBeD` or `u3u5` play e2e4.', 'guide');
 });
 
 // ---- words and names --------------------------------------------------------------------------
@@ -1583,7 +1586,7 @@ test('readTree: calls, the passes they belong to, results, tags, and the nested 
   const out = ['micro-Max thinks, black to move:', '8 k.......', '  abcdefgh', 'legend', '',
     'root  D(16, -8000, 8000, 5, -128, 8, 0)   empty',
     '  pass 1 done: ply 0, 1 node, score 5; stands pat',
-    '  a8b8  D(8, -8001, 8000, 7, 128, b8, 1)   empty            → 8000  king capture (c7b8); cut-off (v ≥ l)',
+    '  a8b8  D(8, -8001, 8000, 7, 128, b8, 1)   empty            → 8000  king capture (c7b8); cut-off (m ≥ l)',
     '  null  D(8, -8000, 8000, 0, 128, 8, 1)    empty  null move: is the side to move in check?',
     '    pass 1 done: ply 0, 6 nodes, score 0; stands pat',
     '    a2a3  D(16, -8001, 8000, -4, 128, a3, 1)   d 1 v ≥ -4 a7a6 → -4 (2 calls)',
@@ -1594,7 +1597,7 @@ test('readTree: calls, the passes they belong to, results, tags, and the nested 
   const d = readTree(out), second = passOf(d.root, 2), probe = second.calls[1];
   assert.deepEqual([d.board, d.root.v, d.best, d.root.passes.length], [['k.......'], -1999, '', 2]);
   assert.deepEqual(second.calls.map((c) => [c.move, c.v, c.inside]), [['a8b8', 8000, 0], ['null', 3999, 3]]);
-  assert.deepEqual(second.calls[0].tags, ['king capture (c7b8)', 'cut-off (v ≥ l)']);
+  assert.deepEqual(second.calls[0].tags, ['king capture (c7b8)', 'cut-off (m ≥ l)']);
   assert.deepEqual([probe.probe, probe.tags, probe.args[5]], ['empty', [TAG.nullMove], '8']);
   assert.deepEqual(passOf(probe, 2).calls.map((c) => [c.move, c.probe, c.v, c.inside]),
     [['a2a3', 'd 1 v ≥ -4 a7a6', -4, 2]]);
@@ -1647,6 +1650,8 @@ test('the first pass: eleven sections; those with npm run tree commands end with
 /** The drawing of c7d6 in the mate in one's pass 3 with its replies (no section's own: it shows the passes
  *  the hint's call runs). */
 const HINT_DRAWN = `npm run -s tree -- --fen "${MATE}" --depth 2 --pass 3 --path c7d6 --no-board`;
+/** The mate in one's whole think, every call drawn (no section's own: the first pass states facts of it). */
+const WHOLE_THINK = `npm run -s tree -- --fen "${MATE}" --depth 9 --limit 0 --no-board`;
 /** A first-pass command with one option taken out (to see what its focus hides). */
 const without = (command: string, option: string): string => {
   const next = command.replace(option, '');
@@ -1659,16 +1664,33 @@ const replyWindow = (q: number, l: number, e: number, m: number): [number, numbe
 
 /** The first pass's checks, one a section with a command: what each "Look for" says, found in its output. */
 const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | void> = {
-  '## A chess engine in one page': ([d], [say]) => {
+  '## A chess engine in one page': async ([d], [say]) => {
     assert.equal(d.board.length, 8);
     assert.deepEqual([d.root.v, d.best], [I / 2 - 1, 'b6b7']);
     assert.deepEqual(d.root.passes.map((p) => p.n), [1, 2, 3]);
     // --brief: moves and scores only, none of what later sections explain
     assert.ok(d.lines.every((l) => !/D\(|empty|nodes?\b|calls?\b/.test(l) && !Object.values(TAG).some((t) => l.includes(t))));
     const third = `pass 3 done: ${d.root.passes[2].text}`;
-    assert.ok(say.includes(`the first two score only [position](#the-score), and \`${third}\` finds the ` +
-      'mate, the pawn to b7'), third);
+    assert.ok(say.includes('Depth 1 searches only recaptures, moves onto the square the last move went to; a root has ' +
+      'none, so pass 1 names no move. Pass 2 scores only [position](#the-score): a mate in one takes three plies (the ' +
+      `move, every reply, the king capture refuting each), and \`${third}\` finds it, the pawn to b7.`), third);
     assert.ok(d.root.passes.slice(0, 2).every((p) => Math.abs(passScore(p).score) < 99));
+    // #27.10 (reader 2, item 8): pass 1 names no move, as depth 1 searches only moves onto z; the mate takes three plies
+    assert.deepEqual(d.root.passes.map((p) => passScore(p).best), ['', 'c7d6', 'b6b7']);
+    const whole = (await tree(WHOLE_THINK)).root;
+    assert.deepEqual([whole.args[5], passOf(whole, 1).calls], ['8', []]);
+    let onto = 0;
+    const depthOne = (c: DrawnCall): void => c.passes.forEach((p) => {
+      if (p.n === 1) for (const r of p.calls) { assert.equal(r.args[5], c.args[5], `${c.move}: ${r.move}`); onto++; }
+      p.calls.forEach(depthOne);
+    });
+    depthOne(whole);
+    assert.ok(onto > 0, `${onto} calls in passes of depth 1`);
+    const b7 = (pass: number): DrawnCall => callsOf(passOf(whole, pass), 'b6b7')[0];
+    assert.ok(tagged(b7(2), TAG.pat) && b7(2).v === Number(b7(2).args[3]), 'in pass 2 black stands pat: no mate seen');
+    const replies = passOf(b7(3), 2).calls.filter((c) => c.move !== 'null');
+    assert.ok(replies.length === 4 && replies.every((c) => c.v === I && tagged(c, TAG.king) && !c.passes.length));
+    assert.equal(b7(3).v, -I / 2);
     assert.ok(d.lines.some((l) => l.endsWith('P pawn (the game prints * and +), N knight, B bishop, R rook, ' +
       'Q queen, K king; black in lower case')), 'the board says what its letters are');
   },
@@ -1681,15 +1703,31 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.deepEqual([v('c2c4'), v('g1f3')], [-(centre('c2', 'c4') + 9), -centre('g1', 'f3')]);
     const { score, best } = passScore(passOf(d.root, 2));
     assert.deepEqual([score, best], [-v('c2c4') - 1, 'c2c4']);
-    assert.ok(say.includes(`c2c4's ${v('c2c4')} (${centre('c2', 'c4')} centre points, 9 for the partners on ` +
+    assert.ok(say.includes('Look for each reply\'s result. In pass 2 a reply is searched to depth 1: only recaptures ' +
+      `(here none), so it returns its running score, minus what the move earned: c2c4's ${v('c2c4')} (${centre('c2', 'c4')} ` +
+      'centre points, 9 for the partners on ' +
       `${name(partners[0])} and ${name(partners[1])}), g1f3's ${v('g1f3')}. The pass scores ${score}, best c2c4: ` +
       `${-v('c2c4')} less a point.`));
-    // --nodes 20 ends the think after pass 2 (the limit is read as each pass ends)
+    // #27.7 (reader 2, item 4): --nodes 20 ends the think after pass 2, the limit read as each pass ends
     const whole = await tree('npm run -s tree -- --nodes 20 --depth 0 --no-board');
+    const nodes = whole.root.passes.map((p) => Number(/^(\d+) nodes?/.exec(p.text)?.[1]));
     assert.deepEqual(whole.root.passes.map((p) => p.n), [1, 2]);
-    says('`--nodes 20` ends the think after pass 2', 'guide');
+    assert.ok(nodes[0] < 20 && nodes[1] >= 20, nodes.join(' '));
+    says('A think stops deepening as a pass ends, once it has searched `--nodes` positions: with 20, after pass 2 ' +
+      `(${nodes[1]} searched).`, 'guide');
+    // no --fen: the opening position, white to move
+    const command = firstPass().find((s) => s.heading === '## The score')!.commands[0].command;
+    const opening = await tree(without(command, '--no-board'));
+    const piece = (s: number): string => START[s] & 8 ? '.PPNKBRQ'[START[s] & 7] : '.ppnkbrq'[START[s] & 7];
+    assert.deepEqual(opening.board, [...Array(8)].map((_, r) => [...Array(8)].map((__, f) => piece(16 * r + f)).join('')));
+    assert.ok(!command.includes('--fen') && opening.lines[0] === 'micro-Max thinks, white to move:');
+    says('No `--fen`: the opening position.', 'guide');
+    // each reply, searched to depth 1, makes no call (no recapture) and returns its running score
+    const full = passOf((await tree(without(command, '--brief'))).root, 2).calls;
+    assert.ok(full.length === 2 && full.every((c) => c.args[6] === '1' && c.inside === 0 && tagged(c, TAG.pat) &&
+      c.v === Number(c.args[3])));
   },
-  '## The search': ([d], [say]) => {
+  '## The search': async ([d], [say]) => {
     const [k, , , e, , z, n] = d.root.args;
     assert.deepEqual([k, z, n, d.root.passes.map((p) => p.n)], ['16', 'd6', '2', [2]]);
     assert.equal(Number(e), -(b[square('c7') + 8] - b[square('d6') + 8]));   // c7d6: 7 centre points for white
@@ -1705,6 +1743,21 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
       `comes in [alpha-beta](#alpha-beta). After a7b6, taking the pawn, white's returns ${a7b6.v}; black's pass ` +
       `scores ${score} (a point less), best ${best}.`));
     says(`black's reply to c7d6 (${-Number(e)} centre points for white) in the mate in one`, 'guide');
+    // #27.8 (reader 2, item 5): a drawn call shows 7 of D()'s 9 arguments, all but the keys J and Z, which --keys adds
+    const params = /function D\(([^)]*)\)/.exec(SOURCE)![1].split(',').map((x) => x.split(':')[0].trim());
+    assert.deepEqual(params, [...'kqleJZEzn']);
+    says(`\`D(${params.join(', ')})\` returns the value of the position for the side to move`, 'guide');
+    const command = firstPass().find((s) => s.heading === '## The search')!.commands[0].command;
+    const keyed = (await tree(`${command} --keys`)).root.args;
+    assert.deepEqual([d.root.args.length, keyed.length], [params.length - 2, params.length]);
+    assert.deepEqual([keyed.slice(4, 6), [...keyed.slice(0, 4), ...keyed.slice(6)]], [['1', '1'], d.root.args]);
+    says(`Without \`--brief\` a line also gives the call, ${params.length - 2} of its ${params.length} arguments (not the ` +
+      'keys `J` and `Z`, long numbers that tell the eye nothing: `--keys` adds them)', 'guide');
+    // the tag says what the pseudocode and the C test: the call's best m (its result) reached its l
+    assert.equal(TAG.cut, 'cut-off (m ≥ l)');
+    assert.ok(SOURCE.includes('if (m >= l) break C;') && GUIDE.includes('            if m >= l: cut-off, this pass ends\n'));
+    for (const c of replies) assert.equal(tagged(c, TAG.cut), c.v >= Number(c.args[2]), c.move);
+    assert.ok(!/v ≥ l/.test(GUIDE + read('test/tools/tree.ts')), 'the old tag is gone');
     // the windows of the replies: (-l, -max(m, q)), the low end one lower when l > e, as Alpha-beta says
     let m = -I;
     for (const c of replies) {
@@ -1729,7 +1782,17 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
       .root, 3), 'c7d8')[0];
     const replies = deep.passes.flatMap((p) => p.calls), worth = scoreOf(replies[0].v, Number(d8.args[3]));
     assert.ok(replies.length === 1 && d8.inside === 1 && worth >= l && d8.v === worth && tagged(d8, TAG.cut));
-    assert.ok(say.includes(`Look for c7c6, which returns ${c6.v}: worth ${scoreOf(c6.v, 0)} to white, its \`m\`. So ` +
+    // #27.8: c7c6's l comes from c7d6, pass 2's best, searched first and hidden by --path
+    const hint = all[0];
+    assert.ok(hint.move === 'c7d6' && tagged(hint, TAG.hint) && !third.calls.includes(hint));
+    const first = (await tree(firstPass()[0].commands[0].command)).root;
+    assert.equal(passScore(passOf(first, 2)).best, hint.move);
+    const beforeC6 = all.slice(0, all.indexOf(all.find((c) => c.move === 'c7c6')!));
+    assert.equal(Math.max(...beforeC6.map((c) => scoreOf(c.v, 0))), scoreOf(hint.v, 0));
+    assert.equal(Number(c6.args[2]), replyWindow(-I, I, 0, scoreOf(hint.v, 0))[1]);
+    assert.ok(say.includes(`Look for c7c6, drawn with \`l\` = ${c6.args[2]}: c7d6, searched first as [pass 2's ` +
+      `best](#iterative-deepening) (\`--path\` hides it), is worth ${scoreOf(hint.v, 0)} to white. c7c6 returns ${c6.v}: ` +
+      `worth ${scoreOf(c6.v, 0)} to white, its new \`m\`. So ` +
       `c7d8, next, gets \`l\` = ${l}, and returns ${worth} after one call: black's first reply is worth ${worth} ≥ ${l}, ` +
       `the pass ends, tagged \`${TAG.cut}\`, and black's other moves are never searched.`));
   },
@@ -1747,8 +1810,20 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     const search = await tree(firstPass().find((s) => s.heading === '## The search')!.commands[0].command);
     assert.equal(hint.v, search.root.v);
     assert.ok(tagged(again, TAG.answer) && again.inside === 0 && again.probe.startsWith(`d 2 v ${hint.v} `));
+    // #27.9 (reader 2, item 6): the entry's depth is the depth its node searched, one less than the root's pass
+    const whole = (await tree(WHOLE_THINK)).root;
+    const stored = callsOf(passOf(whole, 2), 'c7d6')[0];
+    assert.deepEqual([stored.args[6], stored.probe, String(stored.v)], ['1', 'empty', hint.probe.split(' ')[3]]);
+    assert.ok(passOf(whole, 2).calls.every((c) => c.args[6] === '1') && hint.args[6] === '2');
+    // the recapture extension: a recapture keeps its node's depth, so a reply at depth 1 still searches one
+    const a7 = callsOf(passOf(whole, 2), 'b6a7')[0];
+    assert.deepEqual(passOf(a7, 1).calls.map((c) => [c.move, c.args[5], c.args[6]]), [['a8a7', 'a7', '1']]);
+    says('so a recapture is searched at its node\'s depth, not one less: the last ply still searches recaptures, to ' +
+      'the end of the exchange: the **recapture extension**', 'guide');
+    assert.ok(!/at the same depth in every pass/.test(GUIDE), 'the old statement is gone');
     assert.ok(say.includes(`Look for c7d6 tried first, tagged \`${TAG.hint}\`: pass 2 found it best. Its probe finds ` +
-      `pass 2's entry, \`${hint.probe}\`, so it starts at pass 2 and returns ${hint.v}, as in the search's command. ` +
+      `the entry pass 2 stored, \`${hint.probe}\`: depth ${stored.args[6]}, as pass 2 searches each reply a ply less. So it ` +
+      `starts at pass 2 and returns ${hint.v}, as in the search's command. ` +
       `When the board walk reaches c7d6 again, the entry, now of depth 2, answers: \`${TAG.answer}\`.`));
   },
   '## King capture': ([d], [say]) => {
@@ -1775,7 +1850,7 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.ok(moves.filter((c) => c !== b7).every((c) => tagged(c, TAG.king)));
     const whole = await tree(without(firstPass().at(-1)!.commands[0].command, '--pass 2'));
     assert.deepEqual(passOf(whole.root, 1).calls.map((c) => [c.move, c.v]), [['a8b7', I]]);
-    says('Black after b6b7, with a8b7 stored in pass 1 (a recapture, the one move pass 1 searches):', 'guide');
+    says('Black after b6b7, with a8b7, a recapture, stored in pass 1:', 'guide');
     assert.ok(probe.move === 'null' && tagged(probe, TAG.nullMove) && tagged(probe, TAG.king) && probe.v === I);
     assert.ok(pass.text.endsWith(`${-I / 2} after the null move`) && pass.tags.includes(TAG.noMove));
     // one ply up, the think's b6b7: 4000 less a point, the first command's 3999
@@ -1947,8 +2022,8 @@ test('every figure of the guide with a command beside it: the command prints it'
 
 test('first pass figures: where the root stops deepening', () => {
   assert.ok(SOURCE.includes('while (d++ < n || z === 8 && N < nodeLimit && d < 98)') && /let nodeLimit = 1e7;/.test(SOURCE));
-  says(`while the node count \`N\` is below the limit (\`--nodes\`, default ${(1e7).toLocaleString('en-US')}) ` +
-    'and the depth below 98', 'guide');
+  says(`until the node count \`N\` reaches \`--nodes\` (default ${(1e7).toLocaleString('en-US')}) or the depth 98; ` +
+    'a mate found sets the depth to 99, which ends it.', 'guide');
 });
 
 // ---- the appendix's speed figures are the README's ----------------------------------------------

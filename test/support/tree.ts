@@ -11,7 +11,7 @@ export const TAG = {
   hint: 'hint (best move first)',
   answer: 'hash answer',
   pat: 'stands pat',
-  cut: 'cut-off (v ≥ l)',
+  cut: 'cut-off (m ≥ l)',
   king: 'king capture',
   castling: 'illegal castling',
   noMove: 'no legal move (m = -8000)',

@@ -64,7 +64,7 @@ Tags, each on the line of the call (or the pass) in which D() does it:
                           lower bound ≥ l or an upper bound ≤ q): D() returns it, counting no node
   stands pat              a pass of depth d ≤ 1 starts from the running score (m = e) and ends with
                           m = e: nothing it searched or saw scored more
-  cut-off (v ≥ l)         the best score so far, m (a move's v; e when standing pat; 8000 on a king
+  cut-off (m ≥ l)         the best score so far, m (a move's v; e when standing pat; 8000 on a king
                           capture), reached l: \`if (m >= l) break C\` ends the pass there
   king capture (x-y)      the move x-y would take the king (\`i < 0\`): m = 8000
   illegal castling (x-y)  the move x-y lands on or beside E, the square a castling king crossed: m = 8000
