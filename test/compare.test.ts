@@ -254,6 +254,9 @@ test('a program that prints for ever: both tools say "more than N bytes (stopped
     assert.equal(said(String(c.stdout)), `more than ${432 + 16384} bytes (stopped reading)`, String(c.stdout));
     assert.equal(said(String(conf.stdout)), said(String(c.stdout)), String(conf.stdout));
     assert.match(String(c.stdout), /^\(it was stopped after printing 16 kB more than the C/, 'no "exit codes differ": the tools stopped it');
+    // A C slower than the program's first 256 MB (1e5 nodes): the size said is still the C's and the margin.
+    const slow = compare(['--program', endless, '--nodes', '1e5', 'test/fixtures/inputs/char-wrap.in'], process.env);
+    assert.equal(said(String(slow.stdout)), said(String(c.stdout)), String(slow.stdout));
   });
 
 test('a program that crashes before its stream: the report says how it ended', { skip: noC, timeout: 60_000 }, () => {

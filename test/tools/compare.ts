@@ -117,6 +117,10 @@ async function bytes(): Promise<number> {
     limit.bytes = r.stdout.length + MARGIN;
     return r;
   }), runOther(limit)]);
+  // A program stopped at the first cap (it printed that much before the C was done) is shown cut
+  // to the C's size and the margin, as one stopped after: the size reported does not depend on
+  // which of the two ended first.
+  if (other.overran) other.stdout = other.stdout.subarray(0, limit.bytes);
   if (other.timedOut) throw tooSlow('other');
   if (c.timedOut) throw tooSlow('the C');
   const cannot = opt.program !== undefined ? couldNotRun(other) : undefined;
