@@ -820,6 +820,24 @@ test('castling past a pawn: refused only when the castling side holds the square
   says('castling out of a pawn\'s check is accepted', 'guide');
 });
 
+test('#27.11 (reader 3, item 6) the reply takes the king where it stands; after a castling, also on the square it left or crossed', async () => {
+  // a black rook on the e-, f- or g-file against white's king on g1 and rook on f1: castled (E = f1) or not (E = 128)
+  const reply = (file: string, E: number): number => {
+    setUp(`${{ e: 'k...r...', f: 'k....r..', g: 'k.....r.' }[file]}/......../......../......../......../......../......../.....RK.`);
+    A.K.fill(0);
+    const v = D(16, -I, I, 0, 1, 1, E, square('g1'), 1);
+    b.set(START);
+    return v;
+  };
+  assert.deepEqual(['e', 'f', 'g'].map((f) => reply(f, square('f1'))), [I, I, I]);        // left, crossed, stands
+  assert.deepEqual(['e', 'f', 'g'].map((f) => reply(f, S) === I), [false, false, true]);  // no castling: where it stands
+  // the guide's command: the king capture lands on the square the king stepped to
+  const d = await tree(firstPass().find((s) => s.heading === '## King capture')!.commands[0].command);
+  for (const c of passOf(d.root, 2).calls) assert.equal(/\((\w\w)(\w\w)\)/.exec(c.tags[0])![2], c.move.slice(2));
+  says('the reply takes the king where it stands, or, after a castling, on the square it left or crossed.', 'guide');
+  assert.ok(!squish(GUIDE).includes('the square the king crossed or left'), 'the old statement is gone');
+});
+
 test('castling past a pawn, in the C: typed moves, three ways', { skip: whyNoC() }, () => {
   // the same cases in a game: black's g-pawn reaches g2 with white's f-pawn at home, gone, or
   // gone and a black knight on f2
