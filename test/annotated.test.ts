@@ -341,8 +341,12 @@ test('figures: the pieces and their printing', () => {
   for (let s = 0; s < 128; s++) if (!(s & 8)) assert.equal(PRINT[START[s] & 15], start[s >> 4][s & 7]);
   assert.deepEqual([PRINT[9], PRINT[18 & 15]], ['*', '+']);
   says(`\`"${PRINT}"\``, 'guide');
-  says(`pawn ${99 * w[1]}, knight and bishop ${99 * w[3]}, rook ${99 * w[6]}, queen ${99 * w[7]}; ` +
-    `the king's ${w[4]} gives ${99 * w[4]}`);
+  says(`pawn ${99 * w[1]}, knight and bishop ${99 * w[3]}, rook ${99 * w[6]}, queen ${99 * w[7]}, ` +
+    `and the king ${99 * w[4]} (value ${w[4]})`);
+  // reader 3, item 2: the unmoved bit is a flag in the byte, not value
+  assert.equal(START[square('a1')], 8 + 6 + 32);
+    says('Until it moves, a piece but a pawn also has bit 32 set in its byte, a flag, not value: castling asks it of ' +
+    'king and rook.', 'guide');
   assert.deepEqual([w[3], w[5]], [3, 3]);
 });
 
@@ -408,14 +412,16 @@ test('figures: scores the search computes', async () => {
   const one = search(8, 3);
   b.set(START);
   assert.deepEqual([mated, stale, one, two], [-I / 2, 0, I / 2 - 1, I / 2 - 2]);
-  says(`A mate scores a point less for each move it is away: mate in one ${one}.`, 'guide');
+  says(`A mate scores a point less for each move it is away, as only the winner's plies are gains: mate in one ` +
+    `${one}, in two ${two}.`, 'guide');
   says(`White king f6 and rook b1 against the king on h8 is a mate in two, ${two}; ` +
     `with the white king on g6, a mate in one, ${one}:`, 'guide');
   says(`the position is worth \`-I/2\` = ${quot(-I, 2)}: checkmate`);
   // one wording for the thresholds: near 4000 a mate, 8000 a king taken, and the engine's test, beyond 2000,
   // takes in both
   says('A score near 4000 is a mate.', 'guide');
-  says(`beyond ${I / 4} (a mate or a king capture) a score is good at any depth`, 'guide');
+  says(`At any node a score beyond ±${I / 4} (a mate, or a king capture) sets the depth to 99`, 'guide');
+  says('at depth 99: [good at any depth](#iterative-deepening).', 'guide');
   assert.ok(!/Beyond 2000 either way a score counts as a mate/.test(GUIDE), 'the old statement is gone');
   // why a mate is -I/2: mates get a band of their own, beyond I/4 and far from I, which means a king lost
   assert.ok([one, two, -mated].every((m) => m > I / 4 && m <= I / 2) && SOURCE.includes('m = m + I ? m :') && SOURCE.includes('v !== -I'));
@@ -428,7 +434,7 @@ test('figures: scores the search computes', async () => {
     '"ply" is `d - 1` (98 after a mate score).', 'guide');
   // the material score of the stalemate game
   const lost = 4 * 99 * w[1] + 99 * w[3] + 99 * w[5];
-  says(`With \`e\` -${lost} (black is four pawns, a knight and a bishop down)`, 'guide');
+  says(`\`e\` is -${lost} (four pawns, a knight and a bishop down)`, 'guide');
   assert.match(golden('stalemate'), new RegExp(`^ 0 ply, +1 searched, +-${lost} by`, 'm'));
   // truncating division, and the stalemate at the root
   assert.equal(quot(-3999, 2), -1999); assert.equal(Math.floor(-3999 / 2), -2000);
@@ -820,6 +826,24 @@ test('castling past a pawn: refused only when the castling side holds the square
   says('castling out of a pawn\'s check is accepted', 'guide');
 });
 
+test('#27.11 (reader 3, item 6) the reply takes the king where it stands; after a castling, also on the square it left or crossed', async () => {
+  // a black rook on the e-, f- or g-file against white's king on g1 and rook on f1: castled (E = f1) or not (E = 128)
+  const reply = (file: string, E: number): number => {
+    setUp(`${{ e: 'k...r...', f: 'k....r..', g: 'k.....r.' }[file]}/......../......../......../......../......../......../.....RK.`);
+    A.K.fill(0);
+    const v = D(16, -I, I, 0, 1, 1, E, square('g1'), 1);
+    b.set(START);
+    return v;
+  };
+  assert.deepEqual(['e', 'f', 'g'].map((f) => reply(f, square('f1'))), [I, I, I]);        // left, crossed, stands
+  assert.deepEqual(['e', 'f', 'g'].map((f) => reply(f, S) === I), [false, false, true]);  // no castling: where it stands
+  // the guide's command: the king capture lands on the square the king stepped to
+  const d = await tree(firstPass().find((s) => s.heading === '## King capture')!.commands[0].command);
+  for (const c of passOf(d.root, 2).calls) assert.equal(/\((\w\w)(\w\w)\)/.exec(c.tags[0])![2], c.move.slice(2));
+  says('the reply takes the king where it stands, or, after a castling, on the square it left or crossed.', 'guide');
+  assert.ok(!squish(GUIDE).includes('the square the king crossed or left'), 'the old statement is gone');
+});
+
 test('castling past a pawn, in the C: typed moves, three ways', { skip: whyNoC() }, () => {
   // the same cases in a game: black's g-pawn reaches g2 with white's f-pawn at home, gone, or
   // gone and a black knight on f2
@@ -900,7 +924,7 @@ test('#22.1 Loyd\'s stalemate: -1999 at the root (the probe is a root search), 0
   assert.equal(shallow, e);
   says(`Deeper in a tree (\`z\` not 8) the position returns ${deeper[0]} when searched to depth 2 or more (the ` +
     'first pass\'s command); at depth 1 it stands pat at its `e`', 'guide');
-  says(`With \`e\` ${e} (black is four pawns`, 'guide');
+  says(`\`e\` is ${e} (four pawns`, 'guide');
   says('`--call` runs one call on an empty table', 'guide');
   assert.ok(!/D\(\)` for black returns 0/.test(squish(GUIDE)), 'the old statement is gone');
 });
@@ -944,11 +968,11 @@ test('#22.4 the virgin bit: every piece has it at the start but the pawns', () =
 test('#22.5 a root\'s E is O: the skipped square, else -128, and 0 before the first move', async () => {
   assert.ok(/^let O = 0, K = 0, L = 0;/m.test(SOURCE) && SOURCE.includes('O = ch(F)') && SOURCE.includes(', O, 8, 0)'));
   assert.equal(ch(S), -128);
-  says('else 128, or -128 at a root (0 before the first move)', 'guide');
+  says('else 128; at a root -128 (128 in a signed byte), or 0 before the first move;', 'guide');
   says('| `O` | the next root\'s `E`: the square skipped or crossed, else -128 (0 before the first move) |', 'guide');
-  // the tool shows each: 0 from the opening (square 0, a8), -128 from a FEN, e6 after 1. e4 e5
+  // the tool shows each: 0 from the opening (as 0, not a8: reader 3, item 5), -128 from a FEN, e6 after 1. e4 e5
   const rootE = async (command: string): Promise<string> => (await tree(command)).root.args[4];
-  assert.equal(await rootE('npm run -s tree -- --nodes 30'), name(0));
+  assert.equal(await rootE('npm run -s tree -- --nodes 30'), '0');
 
   assert.equal(await rootE('npm run -s tree -- --fen "k7/p1K5/1P6/8/8/8/8/8 w - - 0 1"'), String(-S));
   assert.equal(await rootE('npm run -s tree -- --moves "e2e4 e7e5" --depth 0 --nodes 2000'), 'e6');
@@ -1012,8 +1036,9 @@ test('#27.1 the table is cleared before each move\'s check, not before a think: 
   assert.equal((loop.match(/A\.K\.fill\(0\)/g) ?? []).length, 1, 'main() clears the table once a line');
   says('clears the table (`A.K.fill(0)`) after a think and before each move\'s check, ' +
     '`D(k, -I, I, Q, 1, 1, O, 9, 2)`, never before a think', 'guide');
-  says('The program clears the table before it checks each move, not before a think: a think starts with ' +
-    'what the last check stored.', 'guide');
+  // reader 3, item 7: "check" is the legality test here, a search of its own, not check in the chess sense
+    says('The program clears the table before it tests each move for legality (a search of its own), not ' +
+    'before a think: a think starts with what the last test stored.', 'guide');
   // the same position, thought about after the game's last check and on an empty table
   const game = (await tree('npm run -s tree -- --moves "$G" --depth 0 --no-board')).root.passes.at(-1)!;
   const fresh = (await tree('npm run -s tree -- --fen "$L" --depth 0 --no-board')).root.passes.at(-1)!;
@@ -1084,8 +1109,8 @@ test('#27.5 z = 9 checks every move before it is played, the engine\'s own inclu
   // an empty line: the think (z 8), then its move's check (z 9); a typed move: its check alone
   const fromMain = (await callStream('\ne7e5\n', 1000)).filter((c) => c.level === 0).map((c) => c.call.z);
   assert.deepEqual(fromMain, [8, 9, 9]);
-  says('`z`: the square the last move went to; at the root, 8 to think, 9 to check a move, typed or the ' +
-    'engine\'s own', 'guide');
+  says('`z`: the square the last move went to; at the root, 8 to think, 9 to test a move\'s legality (typed ' +
+    'or its own)', 'guide');
   says('Every input line, typed or engine move, ends with `D(k, -I, I, Q, 1, 1, O, 9, 2)`', 'guide');
   assert.ok(!/9 checking a typed move|checking a typed move/.test(GUIDE + WALK), 'the old statement is gone');
 });
@@ -1671,8 +1696,13 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     // --brief: moves and scores only, none of what later sections explain
     assert.ok(d.lines.every((l) => !/D\(|empty|nodes?\b|calls?\b/.test(l) && !Object.values(TAG).some((t) => l.includes(t))));
     const third = `pass 3 done: ${d.root.passes[2].text}`;
+        // reader 3, item 1: pass 2's score is c7d6's centre points, less the point a gain loses
+    const second = passScore(d.root.passes[1]), c7d6 = b[square('c7') + 8] - b[square('d6') + 8];
+    assert.deepEqual([second.score, second.best], [c7d6 - 1, 'c7d6']);
     assert.ok(say.includes('Depth 1 searches only recaptures, moves onto the square the last move went to; a root has ' +
-      'none, so pass 1 names no move. Pass 2 scores only [position](#the-score): a mate in one takes three plies (the ' +
+      'none, so pass 1 names no move. Pass 2\'s replies, at depth 1, have no recapture and keep their score, so it ' +
+            `scores only [position](#the-score): c7d6's ${c7d6} centre points, less the point a gain ` +
+      `loses: ${second.score}. A mate in one takes three plies (the ` +
       `move, every reply, the king capture refuting each), and \`${third}\` finds it, the pawn to b7.`), third);
     assert.ok(d.root.passes.slice(0, 2).every((p) => Math.abs(passScore(p).score) < 99));
     // #27.10 (reader 2, item 8): pass 1 names no move, as depth 1 searches only moves onto z; the mate takes three plies
@@ -1691,7 +1721,7 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     const replies = passOf(b7(3), 2).calls.filter((c) => c.move !== 'null');
     assert.ok(replies.length === 4 && replies.every((c) => c.v === I && tagged(c, TAG.king) && !c.passes.length));
     assert.equal(b7(3).v, -I / 2);
-    assert.ok(d.lines.some((l) => l.endsWith('P pawn (the game prints * and +), N knight, B bishop, R rook, ' +
+        assert.ok(d.lines.some((l) => l.endsWith('P pawn (the game prints white\'s as *, black\'s as +), N knight, B bishop, R rook, ' +
       'Q queen, K king; black in lower case')), 'the board says what its letters are');
   },
   '## The score': async ([d], [say]) => {
@@ -1703,18 +1733,20 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.deepEqual([v('c2c4'), v('g1f3')], [-(centre('c2', 'c4') + 9), -centre('g1', 'f3')]);
     const { score, best } = passScore(passOf(d.root, 2));
     assert.deepEqual([score, best], [-v('c2c4') - 1, 'c2c4']);
-    assert.ok(say.includes('Look for each reply\'s result. In pass 2 a reply is searched to depth 1: only recaptures ' +
-      `(here none), so it returns its running score, minus what the move earned: c2c4's ${v('c2c4')} (${centre('c2', 'c4')} ` +
-      'centre points, 9 for the partners on ' +
-      `${name(partners[0])} and ${name(partners[1])}), g1f3's ${v('g1f3')}. The pass scores ${score}, best c2c4: ` +
-      `${-v('c2c4')} less a point.`));
+        // reader 3, item 3: the reply returns the score it starts from, minus the root's (0) and what the move earned
+        assert.ok(say.includes('Look for each reply\'s result. At depth 1 a reply searches only recaptures ' +
+            '(here none), so it returns the score it starts from, minus the score after the move: c2c4 earns ' +
+      `${-v('c2c4')} (${centre('c2', 'c4')} centre points, 9 for the partners on ` +
+      `${name(partners[0])} and ${name(partners[1])}), so its reply returns ${v('c2c4')}; g1f3's ${v('g1f3')}. The pass ` +
+      `scores ${score}, best c2c4: ${-v('c2c4')} less a point.`));
     // #27.7 (reader 2, item 4): --nodes 20 ends the think after pass 2, the limit read as each pass ends
     const whole = await tree('npm run -s tree -- --nodes 20 --depth 0 --no-board');
     const nodes = whole.root.passes.map((p) => Number(/^(\d+) nodes?/.exec(p.text)?.[1]));
     assert.deepEqual(whole.root.passes.map((p) => p.n), [1, 2]);
     assert.ok(nodes[0] < 20 && nodes[1] >= 20, nodes.join(' '));
-    says('A think stops deepening as a pass ends, once it has searched `--nodes` positions: with 20, after pass 2 ' +
-      `(${nodes[1]} searched).`, 'guide');
+            // reader 3, item 10: the count is not quoted, as --brief does not show it
+    says('A think stops deepening as a pass ends, once it has searched `--nodes` positions: with 20, after pass 2.', 'guide');
+    assert.ok(!d.lines.some((l) => / nodes?\b/.test(l)) && !/\(21 searched\)/.test(GUIDE));
     // no --fen: the opening position, white to move
     const command = firstPass().find((s) => s.heading === '## The score')!.commands[0].command;
     const opening = await tree(without(command, '--no-board'));
@@ -1739,8 +1771,8 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     const a7b6 = replies.at(-1)!, { score, best } = passScore(passOf(d.root, 2));
     assert.deepEqual([score, best, d.root.v], [scoreOf(a7b6.v, Number(e)), 'a7b6', score]);
     assert.equal(score, -a7b6.v - 1);                                   // the point a gain loses
-    assert.ok(say.includes(`pawn's step, double step (\`E\` a6) and capture. Each \`${TAG.pat}\`; the \`${TAG.cut}\` ` +
-      `comes in [alpha-beta](#alpha-beta). After a7b6, taking the pawn, white's returns ${a7b6.v}; black's pass ` +
+    assert.ok(say.includes(`pawn's step, double step (\`E\` a6) and capture. Each \`${TAG.pat}\`; the windows and the ` +
+      `\`${TAG.cut}\` come in [alpha-beta](#alpha-beta). After a7b6, taking the pawn, white's returns ${a7b6.v}; black's pass ` +
       `scores ${score} (a point less), best ${best}.`));
     says(`black's reply to c7d6 (${-Number(e)} centre points for white) in the mate in one`, 'guide');
     // #27.8 (reader 2, item 5): a drawn call shows 7 of D()'s 9 arguments, all but the keys J and Z, which --keys adds
@@ -1752,7 +1784,7 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.deepEqual([d.root.args.length, keyed.length], [params.length - 2, params.length]);
     assert.deepEqual([keyed.slice(4, 6), [...keyed.slice(0, 4), ...keyed.slice(6)]], [['1', '1'], d.root.args]);
     says(`Without \`--brief\` a line also gives the call, ${params.length - 2} of its ${params.length} arguments (not the ` +
-      'keys `J` and `Z`, long numbers that tell the eye nothing: `--keys` adds them)', 'guide');
+      'keys `J` and `Z`: `--keys` adds them)', 'guide');
     // the tag says what the pseudocode and the C test: the call's best m (its result) reached its l
     assert.equal(TAG.cut, 'cut-off (m ≥ l)');
     assert.ok(SOURCE.includes('if (m >= l) break C;') && GUIDE.includes('            if m >= l: cut-off, this pass ends\n'));
@@ -1762,8 +1794,16 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     let m = -I;
     for (const c of replies) {
       assert.deepEqual(c.args.slice(1, 3).map(Number), replyWindow(Number(d.root.args[1]), Number(d.root.args[2]), Number(e), m), c.move);
-      m = Math.max(m, scoreOf(c.v, Number(e)));
+            m = Math.max(m, scoreOf(c.v, Number(e)));
     }
+    // reader 3, item 4: the windows drawn here, worked where alpha-beta gives the rule
+    const [b8, b7, a6] = replies, low = replyWindow(Number(d.root.args[1]), Number(d.root.args[2]), Number(e), -I)[0];
+    assert.ok(replies.every((c) => Number(c.args[1]) === low));
+    const [after8, after7] = [scoreOf(b8.v, Number(e)), Math.max(scoreOf(b8.v, Number(e)), scoreOf(b7.v, Number(e)))];
+    assert.deepEqual([b8, b7, a6].map((c) => Number(c.args[2])), [I, -after8, -after7]);
+    assert.deepEqual([after8, after7], [-b8.v - 1, -b7.v - 1]);
+        says(`In the search's command: low end ${low}; \`l\` ${I}, then ${-after8} after a8b8 (worth ${-b8.v} to black, ` +
+      `less a point), ${-after7} after a8b7 (${-b7.v}, less a point).`, 'guide');
   },
   '## Alpha-beta': async ([d], [say]) => {
     const third = passOf(d.root, 3);
@@ -1820,7 +1860,14 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.deepEqual(passOf(a7, 1).calls.map((c) => [c.move, c.args[5], c.args[6]]), [['a8a7', 'a7', '1']]);
     says('so a recapture is searched at its node\'s depth, not one less: the last ply still searches recaptures, to ' +
       'the end of the exchange: the **recapture extension**', 'guide');
-    assert.ok(!/at the same depth in every pass/.test(GUIDE), 'the old statement is gone');
+        assert.ok(!/at the same depth in every pass/.test(GUIDE), 'the old statement is gone');
+    // reader 3, item 7: any node, not only the root, stores a score beyond 2000 at depth 99 (and only such a score)
+    const probes: string[] = [];
+    const walk = (c: DrawnCall): void => c.passes.forEach((p) => p.calls.forEach((x) => { probes.push(x.probe); walk(x); }));
+    walk(whole);
+        const entries = probes.filter((p) => p.startsWith('d ')).map((p) => p.split(' '));
+    assert.ok(entries.some((p) => p[1] === '99'));
+    for (const p of entries) assert.equal(p[1] === '99', Math.abs(Number(p[3] === '≥' || p[3] === '≤' ? p[4] : p[3])) > I / 4, p.join(' '));
     assert.ok(say.includes(`Look for c7d6 tried first, tagged \`${TAG.hint}\`: pass 2 found it best. Its probe finds ` +
       `the entry pass 2 stored, \`${hint.probe}\`: depth ${stored.args[6]}, as pass 2 searches each reply a ply less. So it ` +
       `starts at pass 2 and returns ${hint.v}, as in the search's command. ` +
@@ -1828,16 +1875,15 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
   },
   '## King capture': ([d], [say]) => {
     const calls = passOf(d.root, 2).calls;
-    assert.deepEqual(calls.map((c) => [c.move, c.v, c.tags[0]]),
-      [['c7b7', I, `${TAG.king} (a8b7)`], ['c7b8', I, `${TAG.king} (a8b8)`]]);
+        assert.deepEqual(calls.map((c) => [c.move, c.v, c.tags[0]]), [['c7b7', I, `${TAG.king} (a8b7)`]]);
     assert.ok(say.includes(`the reply returns ${I}, tagged \`${TAG.king} (a8b7)\`: black's king takes white's on b7`));
   },
   '## Remembered positions': ([d], [say]) => {
     const probe = `d 99 v ≥ ${I}`;
-    assert.ok(say.includes(`Look for c7b7 and c7b8, tagged \`${TAG.answer}\`: the probe found \`${probe}\``));
+    assert.ok(say.includes(`Look for c7b7, tagged \`${TAG.answer}\`: the probe found \`${probe}\``));
     const calls = passOf(d.root, 3).calls;
     assert.deepEqual(calls.map((c) => [c.move, c.probe, c.v, c.inside, c.tags]),
-      ['c7b7', 'c7b8'].map((m) => [m, probe, I, 0, [TAG.answer]]));
+            [['c7b7', probe, I, 0, [TAG.answer]]]);
   },
   '## Mate and stalemate': async ([d, stale], [say, sayStale]) => {
     const [k, , , , , z, n] = d.root.args;
@@ -1850,14 +1896,20 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.ok(moves.filter((c) => c !== b7).every((c) => tagged(c, TAG.king)));
     const whole = await tree(without(firstPass().at(-1)!.commands[0].command, '--pass 2'));
     assert.deepEqual(passOf(whole.root, 1).calls.map((c) => [c.move, c.v]), [['a8b7', I]]);
-    says('Black after b6b7, with a8b7, a recapture, stored in pass 1:', 'guide');
+        // reader 3, item 8: pass 1 searches only the recapture, whose reply's king capture is stored at depth 99
+    assert.equal(callsOf(passOf(whole.root, 1), 'a8b7')[0].probe, 'empty');
+        says('Black after b6b7, on an empty table: pass 1 searches only the recapture a8b7, and stores its reply\'s king ' +
+      'capture at depth 99:', 'guide');
+    assert.deepEqual(probe.args.slice(1, 4), [String(-I), String(I), '0']);
+    assert.ok(SOURCE.includes('D(24 - k, -I, I, 0, J, K, S, z, 1)'));
     assert.ok(probe.move === 'null' && tagged(probe, TAG.nullMove) && tagged(probe, TAG.king) && probe.v === I);
     assert.ok(pass.text.endsWith(`${-I / 2} after the null move`) && pass.tags.includes(TAG.noMove));
     // one ply up, the think's b6b7: 4000 less a point, the first command's 3999
     const first = (await tree(firstPass()[0].commands[0].command)).root;
     assert.deepEqual([d.root.v, first.v, scoreOf(d.root.v, 0)], [-I / 2, I / 2 - 1, I / 2 - 1]);
     assert.ok(say.includes(`Look for black's four moves, each answered by ${I} (a8b7's from the table), then the \`null\` ` +
-      `call, tagged \`${TAG.nullMove}\`, which takes the king too; the pass line reads \`${-I / 2} after the null ` +
+            `call, tagged \`${TAG.nullMove}\`, with the full window (${-I}, ${I}) and \`e\` 0, as it asks only whether the ` +
+            `king can be taken: it can; the pass line reads \`${-I / 2} after the null ` +
       `move\`, tagged \`${TAG.noMove}\`. To white, b6b7 is worth ${I / 2} less a point: ${I / 2 - 1}.`));
     // Loyd's stalemate, as a call with z not 8: the null move alone (--path null) stands pat
     const last = stale.root.passes.at(-1)!, sp = last.calls[0];
@@ -2022,8 +2074,9 @@ test('every figure of the guide with a command beside it: the command prints it'
 
 test('first pass figures: where the root stops deepening', () => {
   assert.ok(SOURCE.includes('while (d++ < n || z === 8 && N < nodeLimit && d < 98)') && /let nodeLimit = 1e7;/.test(SOURCE));
-  says(`until the node count \`N\` reaches \`--nodes\` (default ${(1e7).toLocaleString('en-US')}) or the depth 98; ` +
-    'a mate found sets the depth to 99, which ends it.', 'guide');
+  says(`until the node count \`N\` reaches \`--nodes\` (default ${(1e7).toLocaleString('en-US')}) or the depth 98. ` +
+    'At any node a score beyond ±2000 (a mate, or a king capture) sets the depth to 99, which ends its deepening.', 'guide');
+  assert.ok(SOURCE.includes('if (m > I / 4 || m < -I / 4) d = 99;'));
 });
 
 // ---- the appendix's speed figures are the README's ----------------------------------------------

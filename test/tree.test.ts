@@ -234,7 +234,7 @@ test('tree: the position as chess.js sees it, squares by name, J and Z only with
   for (const m of ['e2e4', 'e7e5']) game.move({ from: m.slice(0, 2), to: m.slice(2) });
   assert.equal(placement(t.heading), game.fen().split(' ')[0]);
   assert.equal(t.heading[9], `  abcdefgh  ${PIECES}`);
-  assert.match(PIECES, /^P pawn \(the game prints \* and \+\), N knight, B bishop, R rook, Q queen, K king; black in lower case$/);
+  assert.match(PIECES, /^P pawn \(the game prints white's as \*, black's as \+\), N knight, B bishop, R rook, Q queen, K king; black in lower case$/);
   assert.match(t.heading.join('\n'), /J, Z left out: --keys/);
   const calls = t.out.flatMap((l) => {
     const m = /^ *(\S+) +D\((\d+), (-?\d+), (-?\d+), (-?\d+), (\S+), (\S+), (\d+)\) +(.*)$/.exec(l);
@@ -253,7 +253,12 @@ test('tree: the position as chess.js sees it, squares by name, J and Z only with
     assert.match(c.rest, /^(empty|full|d \d+ v (≥ |≤ )?-?\d+( [a-h][1-8][a-h][1-8])?)( |$)/, c.move);
   }
   assert.ok(calls.some((c) => c.level === 1 && big.has(c.move) && c.E !== '128'));
-  assert.equal(calls[0].E, 'e6');                        // e7e5 skipped e6
+    assert.equal(calls[0].E, 'e6');                        // e7e5 skipped e6
+  // a first think's E, the C's unset O (0, which the engine reads as a8), is shown as 0, and --call takes it
+  const opening = tree('--nodes', '30', '--limit', '1', '--no-board');
+  assert.match(opening.out[0], /^root {2}D\(8, -8000, 8000, 0, 0, 8, 0\) /);
+  assert.deepEqual(tree('--call', 'D(8, -8000, 8000, 0, 0, 128, 1)', '--no-board').out,
+    tree('--call', 'D(8, -8000, 8000, 0, a8, 128, 1)', '--no-board').out);
   for (const l of t.out.filter((x) => / best /.test(x))) assert.match(l, /best [a-h][1-8][a-h][1-8](,|;|$)/);
   const keys = tree('--moves', 'e2e4 e7e5', '--nodes', '1000', '--limit', '1', '--keys');
   assert.match(keys.out[0], /^root {2}D\(8, -8000, 8000, 0, 1, 1, e6, 8, 0\) /);
@@ -319,7 +324,7 @@ test('tree --call: a bad call is refused with a reason, exit 2 and nothing drawn
     ['D(8, -8000, -50, 0, 128, 128)', /7 arguments here \(k, q, l, e, E, z, n\), not 6/],
     ['D(8, 50, -50, 0, 128, 128, 3)', /the window is empty: q \(50\) must be below l \(-50\)/],
     ['D(9, -8000, -50, 0, 128, 128, 3)', /k is 8 \(white\) or 16 \(black\)/],
-    ['D(8, -8000, -50, 0, i9, 128, 3)', /E is a square \(e3\), or 128 or -128 for none/],
+    ['D(8, -8000, -50, 0, i9, 128, 3)', /E is a square \(e3\), or 128, -128 or 0 for none/],
     ['D(8, -8000, -50, 0, 128, 10, 3)', /z is a square \(e3\), 128 for no last move, 8 for a root search, or 9 for a/],
     ['D(8, -8000, -50, 0, 128, 128, 0)', /n is 1 or more/],
     ['D(8, -8000, -50, 0, 128, 128, 99)', /n is a depth from 1 to 98/],

@@ -22,6 +22,9 @@ export const TAG = {
 const isSquare = (s: number): boolean => s >= 0 && (s & 0x88) === 0;
 /** A square by name (e3); a number that is no square as it is (E 128, z 8). */
 export const place = (s: number): string => isSquare(s) ? square(s) : String(s);
+/** E as place() gives it, but 0, a first think's (the C's unset O), as 0: no pawn skips a8, no king crosses it,
+ *  and a8 would read as a square the last move passed. */
+export const placeE = (E: number): string => E === 0 ? '0' : place(E);
 /** A move from X and Y as D() holds them (flags masked off), or '' when they are no move. */
 export function bestMove(X: number, Y: number): string {
   const x = X & 0x77, y = Y & 0x77;
@@ -30,7 +33,7 @@ export function bestMove(X: number, Y: number): string {
 
 /** D(k, q, l, e, E, z, n) with E and z by name; J and Z only with `keys`. */
 export const named = (c: Call, keys = false): string =>
-  `D(${[c.k, c.q, c.l, c.e, ...(keys ? [c.J, c.Z] : []), place(c.E), place(c.z), c.n].join(', ')})`;
+  `D(${[c.k, c.q, c.l, c.e, ...(keys ? [c.J, c.Z] : []), placeE(c.E), place(c.z), c.n].join(', ')})`;
 
 /** Does the probe's entry answer the call at once? D()'s own test, on the entry the probe found. */
 export function answers(c: Call): boolean {
@@ -52,7 +55,7 @@ export function probeText(c: Call): string {
 }
 
 /** What the board's letters are, beside the files: the game (micromax.ts) prints the pawns otherwise. */
-export const PIECES = 'P pawn (the game prints * and +), N knight, B bishop, R rook, Q queen, K king; black in lower case';
+export const PIECES = 'P pawn (the game prints white\'s as *, black\'s as +), N knight, B bishop, R rook, Q queen, K king; black in lower case';
 
 /** The root position, 8 ranks and the files, with FEN letters (upper case white), and what they are. */
 export function boardLines(b: number[]): string[] {
@@ -318,9 +321,9 @@ function argument(name: string, text: string): number | string {
   if (name === 'k') return sides[t] ?? 'k is 8 (white) or 16 (black)';
   if (name === 'E' || name === 'z') {
     if (/^[a-h][1-8]$/.test(t)) return squareOf(t);
-    const none = name === 'E' ? ['128', '-128'] : ['128', '8', '9'];
+    const none = name === 'E' ? ['128', '-128', '0'] : ['128', '8', '9'];
     if (none.includes(t)) return Number(t);
-    return name === 'E' ? 'E is a square (e3), or 128 or -128 for none'
+    return name === 'E' ? 'E is a square (e3), or 128, -128 or 0 for none'
       : 'z is a square (e3), 128 for no last move, 8 for a root search, or 9 for a legality check';
   }
   if (!/^-?\d+$/.test(t)) return `${name} is a whole number`;
