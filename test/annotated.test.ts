@@ -344,7 +344,7 @@ test('figures: the pieces and their printing', () => {
   says(`pawn ${99 * w[1]}, knight and bishop ${99 * w[3]}, rook ${99 * w[6]}, queen ${99 * w[7]}.`);
   // reader 4: the king's -99 read as a third value beside 8000 and 4000; it is the one negative entry, a mark
   assert.deepEqual([...w.slice(1, 8)].filter((x) => x < 0), [w[4]]);
-  says(`The king's entry, ${99 * w[4]}, is a mark, not a value: a capture of a negative piece is a [king ` +
+  says(`The king is given ${99 * w[4]}, a mark, not a value: a capture scored below zero is a [king ` +
     'capture](#king-capture).', 'guide');
   // reader 3, item 2: the unmoved bit is a flag in the byte, not value
   assert.equal(START[square('a1')], 8 + 6 + 32);
@@ -1354,7 +1354,7 @@ test('the reading path: every row is the model applied to the sections it names,
     for (const link of links) assert.ok(line.includes(`](${link})`), `row ${row}: no link to ${link}`);
     assert.ok(Math.abs(stated - m) <= 1, `row ${row}: stated ${stated} min, the model gives ${m.toFixed(1)}`);
   });
-  assert.ok(rows[0].m <= FIRST_PASS_MINUTES, `the first pass takes ${rows[0].m.toFixed(1)} min, more than an hour`);
+  assert.ok(rows[0].m <= FIRST_PASS_MINUTES, `the first pass takes ${rows[0].m.toFixed(1)} min, more than ${FIRST_PASS_MINUTES}`);
 });
 
 // ---- a second count of the first pass: pessimistic, and independent of the model ----------------------
@@ -1703,8 +1703,8 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     const second = passScore(d.root.passes[1]), c7d6 = b[square('c7') + 8] - b[square('d6') + 8];
     assert.deepEqual([second.score, second.best], [c7d6 - 1, 'c7d6']);
     // reader 4: the arithmetic of pass 2's score needs the score section; the look-for quotes it only
-    assert.ok(say.includes('Depth 1 searches only recaptures, moves onto the square the last move went to; a root has ' +
-      `none, so pass 1 names no move and keeps the score the position has: ${passScore(d.root.passes[0]).score}. ` +
+    assert.ok(say.includes('Depth 1 searches only recaptures, moves onto the square the last move went to (a king capture ' +
+      `counts at once); a root has none, so pass 1 names no move and keeps the score the position has: ${passScore(d.root.passes[0]).score}. ` +
       `Pass 2 looks one reply deep and scores only [position](#the-score): best c7d6, worth ${second.score}. A mate ` +
       `in one takes three plies (the move, every reply, the king capture refuting each), and \`${third}\` finds it, ` +
       'the pawn to b7.'), third);
@@ -1811,7 +1811,7 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.deepEqual([after8, after7], [-b8.v - 1, -b7.v - 1]);
     assert.ok(tagged(a6, TAG.cut) && tagged(a6, TAG.pat) && a6.inside === 0 && a6.v === Number(a6.args[3]));
     const ab = squish(between(GUIDE, '## Alpha-beta\n', '## Iterative deepening'));
-    assert.ok(ab.includes(`its low end a point lower when \`l\` is above \`e\` (${low} here), for the point a gain loses.`));
+    assert.ok(ab.includes(`its low end a point lower when our \`l\` is above our \`e\` (${low} here), for the point a gain loses.`));
     assert.ok(ab.includes(`In the search's command, black's first move, a8b8, is worth ${-b8.v} less a point: ` +
       `${after8}. So white's reply to a8b7 gets \`l\` = ${-after8}: black allows white at most ${-after8} there. a8b7 is ` +
       `worth ${after7} (${-b7.v}, less a point), so a7a6 gets \`l\` = ${-after7}, and white, standing pat at ${a6.v}, ` +
@@ -1852,7 +1852,14 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.ok(say.includes(`Look for c7d6 tried first, tagged \`${TAG.hint}\`: pass 2 found it best. Its probe finds ` +
       `the entry pass 2 stored, \`${hint.probe}\`: depth ${stored.args[6]}, as pass 2 searches each reply a ply less. So it ` +
       `starts at pass 2 and returns ${hint.v}, as in the search's command. ` +
-      `When the board walk reaches c7d6 again, the entry, now of depth 2, answers: \`${TAG.answer}\`.`));
+      `When the board walk reaches c7d6 again (\`l\` ${again.args[2]} now, from c7c6, searched between), the entry, ` +
+      `now of depth 2, answers: \`${TAG.answer}\`.`));
+    // readers 5 and 6: that l is c7c6's, white's best between the two c7d6 calls (c7d6's own -93 is lower)
+    const pass3 = passOf(whole, 3).calls, from = pass3.indexOf(callsOf(passOf(whole, 3), 'c7d6')[0]);
+    const between3 = pass3.slice(0, pass3.indexOf(callsOf(passOf(whole, 3), 'c7d6')[1]));
+    const bestBefore = between3.reduce((m, c) => (scoreOf(c.v, 0) > scoreOf(m.v, 0) ? c : m));
+    assert.ok(from === 0 && bestBefore.move === 'c7c6' && Number(again.args[2]) === -scoreOf(bestBefore.v, 0),
+      `${from} ${bestBefore.move} ${again.args[2]} ${bestBefore.v}`);
   },
   '## King capture': ([d], [say]) => {
     const calls = passOf(d.root, 2).calls;
@@ -1875,8 +1882,8 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
       'Kt(H + A, t);') && SOURCE.includes('J + Jd(0, x, y, H, u, t) | 0, Z + Jd(8, x, y, H, u, t) + G - S | 0'));
     assert.ok(SOURCE.includes('j = (k * E ^ J) & U - 9;') && SOURCE.includes('h !== Z'));
     says('A position\'s **key** starts at 1 at the root; each move adds a random number for its piece on the new ' +
-      'square and takes off those of the piece on the old one and of a piece captured, so every order of moves ' +
-      'reaching a position gives it one key. There are two, from different numbers: `J` picks the entry, `Z`, kept ' +
+      'square and takes off those of the piece on the old one and of a piece captured, so move orders reaching one ' +
+      'position give it one key. There are two, from different numbers: `J` picks the entry, `Z`, kept ' +
       'in it, tells apart positions sharing it.', 'guide');
   },
   '## Mate and stalemate': async ([d, stale], [say, sayStale]) => {
