@@ -344,8 +344,11 @@ test('figures: the pieces and their printing', () => {
   says(`pawn ${99 * w[1]}, knight and bishop ${99 * w[3]}, rook ${99 * w[6]}, queen ${99 * w[7]}.`);
   // reader 4: the king's -99 read as a third value beside 8000 and 4000; it is the one negative entry, a mark
   assert.deepEqual([...w.slice(1, 8)].filter((x) => x < 0), [w[4]]);
-  says(`The king is given ${99 * w[4]}, a mark, not a value: a capture scored below zero is a [king ` +
-    'capture](#king-capture).', 'guide');
+  // reader 7: the -99 and the 8000 joined: a capture valued below zero sets m to I
+  assert.ok(SOURCE.includes('i = 99 * w[t & 7];') && SOURCE.includes('if (i < 0 || E !== S && b[E]') &&
+    SOURCE.includes(') m = I;'));
+  says(`The king is given ${99 * w[4]}, a mark, not a value: a capture scored below zero sets the score to ${I}, a ` +
+    '[king capture](#king-capture).', 'guide');
   // reader 3, item 2: the unmoved bit is a flag in the byte, not value
   assert.equal(START[square('a1')], 8 + 6 + 32);
   says('Every piece but the pawns has bit 32 set until it moves: a flag, not value, which castling asks of king ' +
@@ -971,7 +974,7 @@ test('#22.4 the virgin bit: every piece has it at the start but the pawns', () =
 test('#22.5 a root\'s E is O: the skipped square, else -128, and 0 before the first move', async () => {
   assert.ok(/^let O = 0, K = 0, L = 0;/m.test(SOURCE) && SOURCE.includes('O = ch(F)') && SOURCE.includes(', O, 8, 0)'));
   assert.equal(ch(S), -128);
-  says('else 128 (at a root, -128: the C keeps it in a signed byte);', 'guide');
+  says('else 128 (-128 at a root: a signed byte);', 'guide');
   says('| `O` | the next root\'s `E`: the square skipped or crossed, else -128 (0 before the first move) |', 'guide');
   // the tool shows each: 0 from the opening (as 0, not a8: reader 3, item 5), -128 from a FEN, e6 after 1. e4 e5
   const rootE = async (command: string): Promise<string> => (await tree(command)).root.args[4];
@@ -1702,12 +1705,12 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
         // reader 3, item 1: pass 2's score is c7d6's centre points, less the point a gain loses
     const second = passScore(d.root.passes[1]), c7d6 = b[square('c7') + 8] - b[square('d6') + 8];
     assert.deepEqual([second.score, second.best], [c7d6 - 1, 'c7d6']);
-    // reader 4: the arithmetic of pass 2's score needs the score section; the look-for quotes it only
-    assert.ok(say.includes('Depth 1 searches only recaptures, moves onto the square the last move went to (a king capture ' +
-      `counts at once); a root has none, so pass 1 names no move and keeps the score the position has: ${passScore(d.root.passes[0]).score}. ` +
-      `Pass 2 looks one reply deep and scores only [position](#the-score): best c7d6, worth ${second.score}. A mate ` +
-      `in one takes three plies (the move, every reply, the king capture refuting each), and \`${third}\` finds it, ` +
-      'the pawn to b7.'), third);
+    // readers 4 and 7: pass 1's 0 and pass 2's 6 lean on stand pat and the gain's point, taught later: the
+    // look-for names pass 2's move only, and links to the score
+    assert.ok(say.includes('Depth 1 searches only recaptures, moves onto the square the last move went to; a root has ' +
+      'none, so pass 1 names no move. Pass 2 looks one reply deep and scores only [position](#the-score): best ' +
+      `${second.best}. A mate in one takes three plies (the move, every reply, the king capture refuting each), and ` +
+      `\`${third}\` finds it, the pawn to b7.`), third);
     assert.equal(passScore(d.root.passes[0]).score, 0);                // the root's e: nothing moved yet
     assert.ok(d.root.passes.slice(0, 2).every((p) => Math.abs(passScore(p).score) < 99));
     // #27.10 (reader 2, item 8): pass 1 names no move, as depth 1 searches only moves onto z; the mate takes three plies
@@ -1790,7 +1793,7 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.deepEqual([d.root.args.length, keyed.length], [params.length - 2, params.length]);
     assert.deepEqual([keyed.slice(4, 6), [...keyed.slice(0, 4), ...keyed.slice(6)]], [['1', '1'], d.root.args]);
     says(`Without \`--brief\` a line also gives the call, ${params.length - 2} of its ${params.length} arguments (not the ` +
-      'keys `J` and `Z`: `--keys` adds them)', 'guide');
+      'keys `J` and `Z`)', 'guide');
     // the tag says what the pseudocode and the C test: the call's best m (its result) reached its l
     assert.equal(TAG.cut, 'cut-off (m ≥ l)');
     assert.ok(SOURCE.includes('if (m >= l) break C;') && GUIDE.includes('            if m >= l: cut-off, this pass ends\n'));
@@ -1811,7 +1814,7 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.deepEqual([after8, after7], [-b8.v - 1, -b7.v - 1]);
     assert.ok(tagged(a6, TAG.cut) && tagged(a6, TAG.pat) && a6.inside === 0 && a6.v === Number(a6.args[3]));
     const ab = squish(between(GUIDE, '## Alpha-beta\n', '## Iterative deepening'));
-    assert.ok(ab.includes(`its low end a point lower when our \`l\` is above our \`e\` (${low} here), for the point a gain loses.`));
+    assert.ok(ab.includes(`its low end a point lower when our \`l\` is above our \`e\` (${low} here), for the point a gain loses ([why](#the-delayed-gain-penalty)).`));
     assert.ok(ab.includes(`In the search's command, black's first move, a8b8, is worth ${-b8.v} less a point: ` +
       `${after8}. So white's reply to a8b7 gets \`l\` = ${-after8}: black allows white at most ${-after8} there. a8b7 is ` +
       `worth ${after7} (${-b7.v}, less a point), so a7a6 gets \`l\` = ${-after7}, and white, standing pat at ${a6.v}, ` +
@@ -1819,8 +1822,8 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
   },
   '## Iterative deepening': async ([d], [say]) => {
     const third = passOf(d.root, 3);
-    assert.deepEqual(third.calls.map((c) => c.move), ['c7d6', 'c7d6']);
-    const [hint, again] = third.calls;
+    assert.deepEqual(third.calls.map((c) => c.move), ['c7d6', 'c7c6', 'c7d6']);
+    const [hint, c6, again] = third.calls;
     // pass 2 found it best (the first command), and stored its depth-1 result, -7
     const first = (await tree(firstPass()[0].commands[0].command)).root;
     assert.equal(passScore(passOf(first, 2)).best, 'c7d6');
@@ -1851,10 +1854,12 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     for (const p of entries) assert.equal(p[1] === '99', Math.abs(Number(p[3] === '≥' || p[3] === '≤' ? p[4] : p[3])) > I / 4, p.join(' '));
     assert.ok(say.includes(`Look for c7d6 tried first, tagged \`${TAG.hint}\`: pass 2 found it best. Its probe finds ` +
       `the entry pass 2 stored, \`${hint.probe}\`: depth ${stored.args[6]}, as pass 2 searches each reply a ply less. So it ` +
-      `starts at pass 2 and returns ${hint.v}, as in the search's command. ` +
-      `When the board walk reaches c7d6 again (\`l\` ${again.args[2]} now, from c7c6, searched between), the entry, ` +
-      `now of depth 2, answers: \`${TAG.answer}\`.`));
-    // readers 5 and 6: that l is c7c6's, white's best between the two c7d6 calls (c7d6's own -93 is lower)
+      `starts at pass 2 and returns ${hint.v}, as in the search's command. Then the board walk tries each move in ` +
+      `turn: c7c6, with \`l\` ${c6.args[2]} (c7d6's ${scoreOf(hint.v, 0)} for white), returns ${c6.v}; c7d6 again, with ` +
+      `\`l\` ${again.args[2]}, is answered by its entry, now of depth 2: \`${TAG.answer}\`.`));
+    assert.equal(Number(c6.args[2]), -scoreOf(hint.v, 0));
+    // readers 5, 6 and 7: the second l is c7c6's, white's best between the two c7d6 calls (c7d6's own -93 is lower),
+    // shown by --path c7d6,c7c6; no other move between them does better
     const pass3 = passOf(whole, 3).calls, from = pass3.indexOf(callsOf(passOf(whole, 3), 'c7d6')[0]);
     const between3 = pass3.slice(0, pass3.indexOf(callsOf(passOf(whole, 3), 'c7d6')[1]));
     const bestBefore = between3.reduce((m, c) => (scoreOf(c.v, 0) > scoreOf(m.v, 0) ? c : m));
@@ -1881,7 +1886,7 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.ok(SOURCE.includes('D(k, -I, I, e, 1, 1, O, 8, 0);') && SOURCE.includes('Kt(y + A, board[y]) - Kt(x + A, u) - ' +
       'Kt(H + A, t);') && SOURCE.includes('J + Jd(0, x, y, H, u, t) | 0, Z + Jd(8, x, y, H, u, t) + G - S | 0'));
     assert.ok(SOURCE.includes('j = (k * E ^ J) & U - 9;') && SOURCE.includes('h !== Z'));
-    says('A position\'s **key** starts at 1 at the root; each move adds a random number for its piece on the new ' +
+    says('A position\'s **key** starts at 1 at the root ([so roots can meet](#when-the-table-is-cleared)); each move adds a random number for its piece on the new ' +
       'square and takes off those of the piece on the old one and of a piece captured, so move orders reaching one ' +
       'position give it one key. There are two, from different numbers: `J` picks the entry, `Z`, kept ' +
       'in it, tells apart positions sharing it.', 'guide');
@@ -1899,8 +1904,8 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.deepEqual(passOf(whole.root, 1).calls.map((c) => [c.move, c.v]), [['a8b7', I]]);
         // reader 3, item 8: pass 1 searches only the recapture, whose reply's king capture is stored at depth 99
     assert.equal(callsOf(passOf(whole.root, 1), 'a8b7')[0].probe, 'empty');
-    says('Black after b6b7, on an empty table: pass 1, hidden by `--pass 2`, searches only the recapture a8b7, and ' +
-      'stores its reply\'s king capture at depth 99:', 'guide');
+    says('Black after b6b7, on an empty table (pass 1, hidden by `--pass 2`, stores a8b7\'s king capture at depth ' +
+      '99):', 'guide');
     assert.deepEqual(probe.args.slice(1, 4), [String(-I), String(I), '0']);
     assert.ok(SOURCE.includes('D(24 - k, -I, I, 0, J, K, S, z, 1)'));
     assert.ok(probe.move === 'null' && tagged(probe, TAG.nullMove) && tagged(probe, TAG.king) && probe.v === I);
