@@ -351,7 +351,7 @@ test('figures: the pieces and their printing', () => {
     '[king capture](#king-capture).', 'guide');
   // reader 3, item 2: the unmoved bit is a flag in the byte, not value
   assert.equal(START[square('a1')], 8 + 6 + 32);
-  says('Every piece but the pawns has bit 32 set until it moves: a flag, not value, which castling asks of king ' +
+  says('Every piece but the pawns has 32 (bit 5) set until it moves: a flag, which castling asks of king ' +
     'and rook.', 'guide');
   assert.deepEqual([w[3], w[5]], [3, 3]);
 });
@@ -1747,6 +1747,9 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
       `${-v('c2c4')} (${centre('c2', 'c4')} centre points, 9 for the partners on ` +
       `${name(partners[0])} and ${name(partners[1])}), so black's reply returns ${v('c2c4')}; g1f3's ${v('g1f3')}. ` +
       `The pass scores ${score}, best c2c4: ${-v('c2c4')} less a point.`));
+    // readers 7 and 8: every pawn move, a capture too, pays for a side with no partner, and an edge is no partner
+    assert.ok(SOURCE.includes('v -= 9 * (int((x - 2 & M) !== 0 || b[x - 2] !== u) +'));
+    says('so a pawn move costs 9 with no such partner (an edge is none), nothing with one, and earns 9 with two.', 'guide');
     // #27.7 (reader 2, item 4): --nodes 20 ends the think after pass 2, the limit read as each pass ends
     const whole = await tree('npm run -s tree -- --nodes 20 --depth 0 --no-board');
     const nodes = whole.root.passes.map((p) => Number(/^(\d+) nodes?/.exec(p.text)?.[1]));
@@ -1818,7 +1821,7 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.ok(ab.includes(`In the search's command, black's first move, a8b8, is worth ${-b8.v} less a point: ` +
       `${after8}. So white's reply to a8b7 gets \`l\` = ${-after8}: black allows white at most ${-after8} there. a8b7 is ` +
       `worth ${after7} (${-b7.v}, less a point), so a7a6 gets \`l\` = ${-after7}, and white, standing pat at ${a6.v}, ` +
-      `reaches it: \`${TAG.cut}\`, before any move of white's.`), ab);
+      `reaches it: \`${TAG.cut}\`, before white searches a move.`), ab);
   },
   '## Iterative deepening': async ([d], [say]) => {
     const third = passOf(d.root, 3);
@@ -1886,9 +1889,9 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.ok(SOURCE.includes('D(k, -I, I, e, 1, 1, O, 8, 0);') && SOURCE.includes('Kt(y + A, board[y]) - Kt(x + A, u) - ' +
       'Kt(H + A, t);') && SOURCE.includes('J + Jd(0, x, y, H, u, t) | 0, Z + Jd(8, x, y, H, u, t) + G - S | 0'));
     assert.ok(SOURCE.includes('j = (k * E ^ J) & U - 9;') && SOURCE.includes('h !== Z'));
-    says('A position\'s **key** starts at 1 at the root ([so roots can meet](#when-the-table-is-cleared)); each move adds a random number for its piece on the new ' +
+    says('A position\'s **key** starts at 1 at the root (the table is cleared each move; [the catch](#when-the-table-is-cleared)); each move adds a random number for its piece on the new ' +
       'square and takes off those of the piece on the old one and of a piece captured, so move orders reaching one ' +
-      'position give it one key. There are two, from different numbers: `J` picks the entry, `Z`, kept ' +
+      'position give it one key. Two keys, from different numbers: `J` picks the entry, `Z`, kept ' +
       'in it, tells apart positions sharing it.', 'guide');
   },
   '## Mate and stalemate': async ([d, stale], [say, sayStale]) => {
