@@ -1061,13 +1061,14 @@ async function applyMove(mv: string): Promise<string> {
   game.unreplayable.push(under ? UNDER : frozen(p.Q) ? PAST_FREEZE : '');
   return '';
 }
-// Why a move cannot be made before micro-Max checks it, or ''.
+// Why a move cannot be made before micro-Max checks it, or ''. FIDE's rules come first, as for
+// its own moves: micro-Max would castle out of a pawn's check, or across a square a pawn attacks.
 function refuseMove(p: Pos, x: number, y: number, to: string): string {
   const under = to !== '' && to !== 'q';
   if (to && !pawnTo8(p, x, y)) return 'not a promotion';
   if (frozen(p.Q) && settings.faithful) return 'micro-Max 3.2 takes no move once one side is 2000 points ahead';
   if (under && settings.faithful) return 'micro-Max 3.2 promotes only to a queen';
-  if (under && !isLegal(p, x, y)) return 'illegal in this position';
+  if (!fide(p, x, y)) return 'illegal in this position';
   return '';
 }
 // The GUI's position: the moves already played stay played, so a GUI that sends the whole

@@ -253,6 +253,45 @@ describe('never a move for a position it does not hold', () => {
       assert.equal((await s.close()).code, 0);
     });
   }
+  // Castlings FIDE forbids, sent by the GUI: micro-Max's own check takes the first three (out of a
+  // pawn's check, across a square a pawn attacks) and refuses the rest; all are refused, as its own
+  // moves are. The last two are legal, and taken.
+  const CASTLINGS: [string, string, boolean][] = [
+    ['4k3/8/8/8/8/8/3p4/4K2R w K - 0 1', 'e1g1', false],             // out of the d2 pawn's check
+    ['4k3/8/8/8/8/8/6p1/4K2R w K - 0 1', 'e1g1', false],             // across f1, which g2 attacks
+    ['4k3/8/8/8/n7/8/5p2/R3K2R w KQ - 0 1', 'e1c1', false],          // out of the f2 pawn's check, the other wing
+    ['4k2r/8/8/8/8/8/8/R3K3 b k - 0 1', 'e8g8', true],               // black: nothing attacks e8, f8, g8
+    ['4k3/8/8/8/8/8/8/r3K2R w K - 0 1', 'e1g1', false],              // out of the a1 rook's check
+    ['4kr2/8/8/8/8/8/8/4K2R w K - 0 1', 'e1g1', false],              // across f1, which the f8 rook attacks
+    ['4k3/8/8/8/8/4b3/8/4K2R w K - 0 1', 'e1g1', false],             // onto g1, which the e3 bishop attacks
+    ['4k3/8/8/8/8/8/5P2/4K2R w K - 0 1', 'e1g1', true],
+  ];
+  test('a castling FIDE forbids is refused from the GUI as from micro-Max itself (UCI, Faithful on and off; xboard): out of a pawn\'s or a piece\'s check, across or onto an attacked square', async () => {
+    for (const faithful of [false, true]) {
+      const s = new Session('uci');
+      s.send('uci', `setoption name Faithful value ${faithful}`);
+      for (const [position, castle, legal] of CASTLINGS) {
+        s.send(`position fen ${position} moves ${castle}`, 'go depth 3');
+        const out = (await s.upTo(/^bestmove /)).map((l) => l.text), best = out.at(-1)!.split(' ')[1], at = `${position} ${castle}:\n${out.join('\n')}`;
+        assert.equal(new Chess(position).moves({ verbose: true }).some((m) => m.from + m.to === castle), legal, `chess.js: ${at}`);
+        if (legal) assert.ok(legalIn(replayChess([castle], position), best), at);
+        else {
+          assert.equal(best, '0000', at);
+          assert.ok(out.includes(`info string error: no position: ${castle} (move 1): illegal in this position`), at);
+        }
+      }
+      assert.equal((await s.close()).code, 0);
+    }
+    const x = new Session('xboard');
+    x.send('xboard', 'protover 2');
+    for (const [position, castle, legal] of CASTLINGS) {
+      x.send('new', 'force', 'sd 3', `setboard ${position}`, `usermove ${castle}`, 'go');   // refused: go plays the castling side
+      const out = (await x.upTo(/^move /)).map((l) => l.text), mv = out.at(-1)!.split(' ')[1], at = `${position} ${castle}:\n${out.join('\n')}`;
+      assert.equal(out.includes(`Illegal move (illegal in this position): ${castle}`), !legal, at);
+      assert.ok(legalIn(replayChess(legal ? [castle] : [], position), mv), at);
+    }
+    assert.equal((await x.close()).code, 0);
+  });
   test('UCI: an illegal move, or a position line too long to read, then go: bestmove 0000 and why', async () => {
     const s = new Session('uci');
     s.send('position startpos moves e2e4 e7e5 e1e3', 'go depth 3');
