@@ -760,6 +760,7 @@ function quitWith(text: string): never {
 //   position, ucinewgame, go, usermove, new, setboard, undo, remove, force, result: they change
 //     the game or start a search, so a search under way is cut first and its last milliseconds
 //     awaited. UCI sends its bestmove (one for every go); xboard drops its move (unless ? asked).
+//     An undo or remove it refuses (nothing to take back) changes nothing, so it cuts nothing.
 //   quit, and the end of the input (the GUI is gone): the search is cut, its move sent (xboard's
 //     quit drops it, unless ? asked), then the pending pongs, and the program ends.
 //   Every other command sets a value or says something, at once.
@@ -1478,13 +1479,16 @@ async function forceMode(): Promise<void> {
   await idle(true);
   xb.force = true;
 }
-// undo, remove; taken back past the level, its period counts from here
-async function takeBack(n: number, line: string): Promise<void> {
+// undo, remove. Refused, it changes nothing: a search under way goes on. Else the search is
+// dropped, the moves taken back, and it thinks if it is its turn, as after a move (remove keeps
+// the side on move, CECP). Taken back past the level, its period counts from here.
+async function takeBack(n: number, line: string, t: number): Promise<void> {
+  const why = game.noPosition ? `no position: ${game.noPosition}` : game.moves.length < n ? 'no move to take back' : '';
+  if (why) return send(`Error (${why}): ${printable(line)}`);
   await idle(true);
-  if (game.noPosition) send(`Error (no position: ${game.noPosition}): ${printable(line)}`);
-  else if (game.moves.length < n) send(`Error (no move to take back): ${printable(line)}`);
-  else await setGame(game.origin, game.pos[0], game.moves.slice(0, -n));
+  await setGame(game.origin, game.pos[0], game.moves.slice(0, -n));
   xb.levelAt = Math.min(xb.levelAt, game.moves.length);
+  xbThink(t);
 }
 // level MPS BASE INC: BASE is minutes or minutes:seconds, and what follows is ignored (CECP:
 // in level 40 25+5 0, the +5 tells what comes after the period). It replaces st.
@@ -1559,8 +1563,8 @@ const XB_COMMANDS: Record<string, Handler> = {
   },
   variant: (w, line) => w[1] === 'normal' || send(`Error (only normal chess): ${printable(line)}`),
   setboard: (w, line) => setBoard(line),
-  undo: (w, line) => takeBack(1, line),
-  remove: (w, line) => takeBack(2, line),
+  undo: (w, line, t) => takeBack(1, line, t),
+  remove: (w, line, t) => takeBack(2, line, t),
   usermove: (w, line, t) => userMove(w, t),
 };
 // what it takes and ignores

@@ -9,7 +9,7 @@ import { Chess } from 'chess.js';
 import { begin, fen, openEngineThread } from '../micromax.ts';
 import { replay, seededRandom, nextScore, LOPSIDED, legalTexts } from './support/boards.ts';
 import { whyNoC } from './support/c-oracle.ts';
-import { bestmoveOf, legalIn, replayChess, Session } from './support/gui.ts';
+import { bestmoveOf, legalIn, replayChess, Session, type Line } from './support/gui.ts';
 import { portArgs, runC, runPort } from './support/run.ts';
 import { goldenPath, scriptInput, SCRIPTS } from './support/scripts.ts';
 
@@ -400,6 +400,41 @@ describe('never wedged, never the wrong side: every command answered in any stat
     await s.expect(/^Illegal move \(illegal in this position\): e2e5$/);
     const after = (await s.expect(/^move /)).text.split(' ')[1];
     assert.ok(legalIn(replayChess(['e2e4']), after), after);
+    assert.equal((await s.close()).code, 0);
+  });
+
+  test('xboard: undo or remove while it thinks: refused, it thinks on and moves; taken back, it thinks again if still on move', async () => {
+    const s = new Session('xboard');
+    s.send('xboard', 'protover 2');
+    const during = async (start: string[], line: string): Promise<Line[]> => {
+      s.send('new', 'st 1', ...start);
+      await new Promise((r) => setTimeout(r, 300));
+      s.send(line, 'ping 1');
+      return s.upTo(/^pong 1$/, 10_000);
+    };
+    const moves = (out: Line[]): string[] => out.filter((l) => l.text.startsWith('move ')).map((l) => l.text.split(' ')[1]);
+    // refused: nothing to take back (it plays white at ply 0; black after one move)
+    for (const [start, line, before] of [[['go'], 'undo', []], [['e2e4'], 'remove', ['e2e4']]] as const) {
+      const out = await during([...start], line), got = moves(out), at = out.map((l) => l.text).join('\n');
+      assert.ok(out.some((l) => l.text === `Error (no move to take back): ${line}`), at);
+      assert.equal(got.length, 1, at);
+      assert.ok(legalIn(replayChess([...before]), got[0]), at);
+    }
+    // taken back: remove at ply 2 leaves white (its side) on move, so it thinks again; its game
+    // is then the start and its move: one undo is taken, a second refused
+    let out = await during(['force', 'e2e4', 'e7e5', 'go'], 'remove');
+    assert.equal(out.filter((l) => /^(move|Error)/.test(l.text)).length, 1, out.map((l) => l.text).join('\n'));
+    const mv = moves(out)[0];
+    assert.ok(legalIn(new Chess(), mv), mv);
+    s.send('force', 'undo', 'undo', 'ping 2');
+    out = await s.upTo(/^pong 2$/);
+    assert.deepEqual(out.map((l) => l.text), ['Error (no move to take back): undo', 'pong 2']);
+    // undo while it thinks as black: e2e4 is taken back, white (the GUI's side) is on move: no move
+    out = await during(['e2e4'], 'undo');
+    assert.deepEqual(out.map((l) => l.text), ['pong 1']);
+    s.send('d2d4');
+    const reply = (await s.expect(/^move /)).text.split(' ')[1];
+    assert.ok(legalIn(replayChess(['d2d4']), reply), reply);
     assert.equal((await s.close()).code, 0);
   });
 
