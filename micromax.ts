@@ -760,7 +760,7 @@ function quitWith(text: string): never {
 //   position, ucinewgame, go, usermove, new, setboard, undo, remove, force, result: they change
 //     the game or start a search, so a search under way is cut first and its last milliseconds
 //     awaited. UCI sends its bestmove (one for every go); xboard drops its move (unless ? asked).
-//     An undo or remove it refuses (nothing to take back) changes nothing, so it cuts nothing.
+//     A refused undo or remove cuts nothing; a position line too long to read cuts as its command would.
 //   quit, and the end of the input (the GUI is gone): the search is cut, its move sent (xboard's
 //     quit drops it, unless ? asked), then the pending pongs, and the program ends.
 //   Every other command sets a value or says something, at once.
@@ -1062,8 +1062,7 @@ async function applyMove(mv: string): Promise<string> {
   game.unreplayable.push(under ? UNDER : frozen(p.Q) ? PAST_FREEZE : '');
   return '';
 }
-// Why a move cannot be made before micro-Max checks it, or ''. FIDE's rules come first, as for
-// its own moves: micro-Max would castle out of a pawn's check, or across a square a pawn attacks.
+// Why a move cannot be made before micro-Max checks it, or ''; FIDE's rules first, as for its own.
 function refuseMove(p: Pos, x: number, y: number, to: string): string {
   const under = to !== '' && to !== 'q';
   if (to && !pawnTo8(p, x, y)) return 'not a promotion';
@@ -1479,9 +1478,8 @@ async function forceMode(): Promise<void> {
   await idle(true);
   xb.force = true;
 }
-// undo, remove. Refused, it changes nothing: a search under way goes on. Else the search is
-// dropped, the moves taken back, and it thinks if it is its turn, as after a move (remove keeps
-// the side on move, CECP). Taken back past the level, its period counts from here.
+// undo, remove: refused, nothing changes (a search goes on); else the search is dropped, the moves
+// taken back, and it thinks if on move, as after a move. A level taken back past counts from here.
 async function takeBack(n: number, line: string, t: number): Promise<void> {
   const why = game.noPosition ? `no position: ${game.noPosition}` : game.moves.length < n ? 'no move to take back' : '';
   if (why) return send(`Error (${why}): ${printable(line)}`);
@@ -1584,11 +1582,12 @@ function command(line: string, t: number): unknown {
   if (Object.hasOwn(commands(), name)) return commands()[name](w, line, t);
   if (w[0]) send(dialect().unknown(line));
 }
-// A line too long to read: if it set the position, none is held.
-function dropLine(name: string): void {
-  const sets = ['position', 'usermove', 'setboard'].includes(name);
-  if (sets) game.noPosition = `a line of more than ${LONG} bytes was lost`;
+// A line too long to read: if it set the position, none is held, once a search is cut as that command would.
+async function dropLine(name: string): Promise<void> {
   note(`error: a line of more than ${LONG} bytes is ignored`);
+  if (!['position', 'usermove', 'setboard'].includes(name)) return;
+  await idle(opt.gui === 'xboard');
+  game.noPosition = `a line of more than ${LONG} bytes was lost`;
 }
 // The C's set-up, as the GUI side's start.
 function begin(): void {

@@ -308,6 +308,36 @@ describe('never a move for a position it does not hold', () => {
     assert.ok(out.some((l) => /^info string no position: a line of more than 16384 bytes was lost/.test(l)), out.join('\n'));
     assert.equal((await s.close()).code, 0);
   });
+  test('a position line too long to read while it thinks: the search is cut first (UCI: its bestmove, for its go\'s position; xboard: no move), then no position', async () => {
+    const long = (head: string): string => `${head} ${'x'.repeat(17000)}`;
+    const s = new Session('uci');
+    s.send('position startpos moves e2e4', 'go movetime 60000');
+    await s.expect(/^info depth 2 /);
+    const t0 = s.send(long('position startpos moves'), 'isready');
+    let out = await s.upTo(/^readyok$/, 10_000);
+    const best = out.find((l) => l.text.startsWith('bestmove ')), at = out.map((l) => l.text).join('\n');
+    assert.ok(best && best.t - t0 < 5000 && legalIn(replayChess(['e2e4']), best.text.split(' ')[1]), at);
+    assert.ok(out.findIndex((l) => l.text === 'info string error: a line of more than 16384 bytes is ignored') >= 0, at);
+    s.send('go depth 3');
+    out = await s.upTo(/^bestmove /);
+    assert.equal(out.at(-1)!.text, 'bestmove 0000', out.map((l) => l.text).join('\n'));
+    assert.equal((await s.close()).code, 0);
+    const x = new Session('xboard');
+    x.send('xboard', 'protover 2', 'post');
+    for (const line of [long('usermove'), long('setboard'), long('e7e5')]) {
+      x.send('new', 'st 2', 'e2e4');
+      await x.expect(/^2 /);                                           // thinking (2 s a move)
+      const from = x.lines.length, t1 = x.send(line, 'ping 1');
+      await x.expect(/^pong 1$/, 10_000);
+      await new Promise((r) => setTimeout(r, 2500 - (performance.now() - t1)));   // past the move's 2 s
+      x.send('usermove d2d4', 'ping 2');
+      await x.expect(/^pong 2$/);
+      const after = x.since(from), what = `${line.slice(0, 9)}:\n${after.join('\n')}`;
+      assert.ok(!after.some((l) => l.startsWith('move ')), `a move for a position it no longer holds; ${what}`);
+      assert.ok(after.includes('Illegal move (no position: a line of more than 16384 bytes was lost): d2d4'), what);
+    }
+    assert.equal((await x.close()).code, 0);
+  });
   test('xboard: a refused usermove leaves the game as it was; one too long to read leaves none: the error, no move until new', async () => {
     const s = new Session('xboard');
     s.send('xboard', 'protover 2', 'new', 'force', 'sd 3', 'usermove e2e4', 'usermove e7e5', 'usermove e1e3');
