@@ -760,6 +760,7 @@ function quitWith(text: string): never {
 //   position, ucinewgame, go, usermove, new, setboard, undo, remove, force, result: they change
 //     the game or start a search, so a search under way is cut first and its last milliseconds
 //     awaited. UCI sends its bestmove (one for every go); xboard drops its move (unless ? asked).
+//     A refused undo or remove cuts nothing; a position line too long to read cuts as its command would.
 //   quit, and the end of the input (the GUI is gone): the search is cut, its move sent (xboard's
 //     quit drops it, unless ? asked), then the pending pongs, and the program ends.
 //   Every other command sets a value or says something, at once.
@@ -1061,13 +1062,13 @@ async function applyMove(mv: string): Promise<string> {
   game.unreplayable.push(under ? UNDER : frozen(p.Q) ? PAST_FREEZE : '');
   return '';
 }
-// Why a move cannot be made before micro-Max checks it, or ''.
+// Why a move cannot be made before micro-Max checks it, or ''; FIDE's rules first, as for its own.
 function refuseMove(p: Pos, x: number, y: number, to: string): string {
   const under = to !== '' && to !== 'q';
   if (to && !pawnTo8(p, x, y)) return 'not a promotion';
   if (frozen(p.Q) && settings.faithful) return 'micro-Max 3.2 takes no move once one side is 2000 points ahead';
   if (under && settings.faithful) return 'micro-Max 3.2 promotes only to a queen';
-  if (under && !isLegal(p, x, y)) return 'illegal in this position';
+  if (!fide(p, x, y)) return 'illegal in this position';
   return '';
 }
 // The GUI's position: the moves already played stay played, so a GUI that sends the whole
@@ -1477,13 +1478,15 @@ async function forceMode(): Promise<void> {
   await idle(true);
   xb.force = true;
 }
-// undo, remove; taken back past the level, its period counts from here
-async function takeBack(n: number, line: string): Promise<void> {
+// undo, remove: refused, nothing changes (a search goes on); else the search is dropped, the moves
+// taken back, and it thinks if on move, as after a move. A level taken back past counts from here.
+async function takeBack(n: number, line: string, t: number): Promise<void> {
+  const why = game.noPosition ? `no position: ${game.noPosition}` : game.moves.length < n ? 'no move to take back' : '';
+  if (why) return send(`Error (${why}): ${printable(line)}`);
   await idle(true);
-  if (game.noPosition) send(`Error (no position: ${game.noPosition}): ${printable(line)}`);
-  else if (game.moves.length < n) send(`Error (no move to take back): ${printable(line)}`);
-  else await setGame(game.origin, game.pos[0], game.moves.slice(0, -n));
+  await setGame(game.origin, game.pos[0], game.moves.slice(0, -n));
   xb.levelAt = Math.min(xb.levelAt, game.moves.length);
+  xbThink(t);
 }
 // level MPS BASE INC: BASE is minutes or minutes:seconds, and what follows is ignored (CECP:
 // in level 40 25+5 0, the +5 tells what comes after the period). It replaces st.
@@ -1558,8 +1561,8 @@ const XB_COMMANDS: Record<string, Handler> = {
   },
   variant: (w, line) => w[1] === 'normal' || send(`Error (only normal chess): ${printable(line)}`),
   setboard: (w, line) => setBoard(line),
-  undo: (w, line) => takeBack(1, line),
-  remove: (w, line) => takeBack(2, line),
+  undo: (w, line, t) => takeBack(1, line, t),
+  remove: (w, line, t) => takeBack(2, line, t),
   usermove: (w, line, t) => userMove(w, t),
 };
 // what it takes and ignores
@@ -1579,11 +1582,12 @@ function command(line: string, t: number): unknown {
   if (Object.hasOwn(commands(), name)) return commands()[name](w, line, t);
   if (w[0]) send(dialect().unknown(line));
 }
-// A line too long to read: if it set the position, none is held.
-function dropLine(name: string): void {
-  const sets = ['position', 'usermove', 'setboard'].includes(name);
-  if (sets) game.noPosition = `a line of more than ${LONG} bytes was lost`;
+// A line too long to read: if it set the position, none is held, once a search is cut as that command would.
+async function dropLine(name: string): Promise<void> {
   note(`error: a line of more than ${LONG} bytes is ignored`);
+  if (!['position', 'usermove', 'setboard'].includes(name)) return;
+  await idle(opt.gui === 'xboard');
+  game.noPosition = `a line of more than ${LONG} bytes was lost`;
 }
 // The C's set-up, as the GUI side's start.
 function begin(): void {

@@ -9,7 +9,7 @@ import { Chess } from 'chess.js';
 import { begin, fen, openEngineThread } from '../micromax.ts';
 import { replay, seededRandom, nextScore, LOPSIDED, legalTexts } from './support/boards.ts';
 import { whyNoC } from './support/c-oracle.ts';
-import { bestmoveOf, legalIn, replayChess, Session } from './support/gui.ts';
+import { bestmoveOf, legalIn, replayChess, Session, type Line } from './support/gui.ts';
 import { portArgs, runC, runPort } from './support/run.ts';
 import { goldenPath, scriptInput, SCRIPTS } from './support/scripts.ts';
 
@@ -253,6 +253,45 @@ describe('never a move for a position it does not hold', () => {
       assert.equal((await s.close()).code, 0);
     });
   }
+  // Castlings FIDE forbids, sent by the GUI: micro-Max's own check takes the first three (out of a
+  // pawn's check, across a square a pawn attacks) and refuses the rest; all are refused, as its own
+  // moves are. The last two are legal, and taken.
+  const CASTLINGS: [string, string, boolean][] = [
+    ['4k3/8/8/8/8/8/3p4/4K2R w K - 0 1', 'e1g1', false],             // out of the d2 pawn's check
+    ['4k3/8/8/8/8/8/6p1/4K2R w K - 0 1', 'e1g1', false],             // across f1, which g2 attacks
+    ['4k3/8/8/8/n7/8/5p2/R3K2R w KQ - 0 1', 'e1c1', false],          // out of the f2 pawn's check, the other wing
+    ['4k2r/8/8/8/8/8/8/R3K3 b k - 0 1', 'e8g8', true],               // black: nothing attacks e8, f8, g8
+    ['4k3/8/8/8/8/8/8/r3K2R w K - 0 1', 'e1g1', false],              // out of the a1 rook's check
+    ['4kr2/8/8/8/8/8/8/4K2R w K - 0 1', 'e1g1', false],              // across f1, which the f8 rook attacks
+    ['4k3/8/8/8/8/4b3/8/4K2R w K - 0 1', 'e1g1', false],             // onto g1, which the e3 bishop attacks
+    ['4k3/8/8/8/8/8/5P2/4K2R w K - 0 1', 'e1g1', true],
+  ];
+  test('a castling FIDE forbids is refused from the GUI as from micro-Max itself (UCI, Faithful on and off; xboard): out of a pawn\'s or a piece\'s check, across or onto an attacked square', async () => {
+    for (const faithful of [false, true]) {
+      const s = new Session('uci');
+      s.send('uci', `setoption name Faithful value ${faithful}`);
+      for (const [position, castle, legal] of CASTLINGS) {
+        s.send(`position fen ${position} moves ${castle}`, 'go depth 3');
+        const out = (await s.upTo(/^bestmove /)).map((l) => l.text), best = out.at(-1)!.split(' ')[1], at = `${position} ${castle}:\n${out.join('\n')}`;
+        assert.equal(new Chess(position).moves({ verbose: true }).some((m) => m.from + m.to === castle), legal, `chess.js: ${at}`);
+        if (legal) assert.ok(legalIn(replayChess([castle], position), best), at);
+        else {
+          assert.equal(best, '0000', at);
+          assert.ok(out.includes(`info string error: no position: ${castle} (move 1): illegal in this position`), at);
+        }
+      }
+      assert.equal((await s.close()).code, 0);
+    }
+    const x = new Session('xboard');
+    x.send('xboard', 'protover 2');
+    for (const [position, castle, legal] of CASTLINGS) {
+      x.send('new', 'force', 'sd 3', `setboard ${position}`, `usermove ${castle}`, 'go');   // refused: go plays the castling side
+      const out = (await x.upTo(/^move /)).map((l) => l.text), mv = out.at(-1)!.split(' ')[1], at = `${position} ${castle}:\n${out.join('\n')}`;
+      assert.equal(out.includes(`Illegal move (illegal in this position): ${castle}`), !legal, at);
+      assert.ok(legalIn(replayChess(legal ? [castle] : [], position), mv), at);
+    }
+    assert.equal((await x.close()).code, 0);
+  });
   test('UCI: an illegal move, or a position line too long to read, then go: bestmove 0000 and why', async () => {
     const s = new Session('uci');
     s.send('position startpos moves e2e4 e7e5 e1e3', 'go depth 3');
@@ -268,6 +307,36 @@ describe('never a move for a position it does not hold', () => {
     assert.equal(out.at(-1), 'bestmove 0000');
     assert.ok(out.some((l) => /^info string no position: a line of more than 16384 bytes was lost/.test(l)), out.join('\n'));
     assert.equal((await s.close()).code, 0);
+  });
+  test('a position line too long to read while it thinks: the search is cut first (UCI: its bestmove, for its go\'s position; xboard: no move), then no position', async () => {
+    const long = (head: string): string => `${head} ${'x'.repeat(17000)}`;
+    const s = new Session('uci');
+    s.send('position startpos moves e2e4', 'go movetime 60000');
+    await s.expect(/^info depth 2 /);
+    const t0 = s.send(long('position startpos moves'), 'isready');
+    let out = await s.upTo(/^readyok$/, 10_000);
+    const best = out.find((l) => l.text.startsWith('bestmove ')), at = out.map((l) => l.text).join('\n');
+    assert.ok(best && best.t - t0 < 5000 && legalIn(replayChess(['e2e4']), best.text.split(' ')[1]), at);
+    assert.ok(out.findIndex((l) => l.text === 'info string error: a line of more than 16384 bytes is ignored') >= 0, at);
+    s.send('go depth 3');
+    out = await s.upTo(/^bestmove /);
+    assert.equal(out.at(-1)!.text, 'bestmove 0000', out.map((l) => l.text).join('\n'));
+    assert.equal((await s.close()).code, 0);
+    const x = new Session('xboard');
+    x.send('xboard', 'protover 2', 'post');
+    for (const line of [long('usermove'), long('setboard'), long('e7e5')]) {
+      x.send('new', 'st 2', 'e2e4');
+      await x.expect(/^2 /);                                           // thinking (2 s a move)
+      const from = x.lines.length, t1 = x.send(line, 'ping 1');
+      await x.expect(/^pong 1$/, 10_000);
+      await new Promise((r) => setTimeout(r, 2500 - (performance.now() - t1)));   // past the move's 2 s
+      x.send('usermove d2d4', 'ping 2');
+      await x.expect(/^pong 2$/);
+      const after = x.since(from), what = `${line.slice(0, 9)}:\n${after.join('\n')}`;
+      assert.ok(!after.some((l) => l.startsWith('move ')), `a move for a position it no longer holds; ${what}`);
+      assert.ok(after.includes('Illegal move (no position: a line of more than 16384 bytes was lost): d2d4'), what);
+    }
+    assert.equal((await x.close()).code, 0);
   });
   test('xboard: a refused usermove leaves the game as it was; one too long to read leaves none: the error, no move until new', async () => {
     const s = new Session('xboard');
@@ -361,6 +430,41 @@ describe('never wedged, never the wrong side: every command answered in any stat
     await s.expect(/^Illegal move \(illegal in this position\): e2e5$/);
     const after = (await s.expect(/^move /)).text.split(' ')[1];
     assert.ok(legalIn(replayChess(['e2e4']), after), after);
+    assert.equal((await s.close()).code, 0);
+  });
+
+  test('xboard: undo or remove while it thinks: refused, it thinks on and moves; taken back, it thinks again if still on move', async () => {
+    const s = new Session('xboard');
+    s.send('xboard', 'protover 2');
+    const during = async (start: string[], line: string): Promise<Line[]> => {
+      s.send('new', 'st 1', ...start);
+      await new Promise((r) => setTimeout(r, 300));
+      s.send(line, 'ping 1');
+      return s.upTo(/^pong 1$/, 10_000);
+    };
+    const moves = (out: Line[]): string[] => out.filter((l) => l.text.startsWith('move ')).map((l) => l.text.split(' ')[1]);
+    // refused: nothing to take back (it plays white at ply 0; black after one move)
+    for (const [start, line, before] of [[['go'], 'undo', []], [['e2e4'], 'remove', ['e2e4']]] as const) {
+      const out = await during([...start], line), got = moves(out), at = out.map((l) => l.text).join('\n');
+      assert.ok(out.some((l) => l.text === `Error (no move to take back): ${line}`), at);
+      assert.equal(got.length, 1, at);
+      assert.ok(legalIn(replayChess([...before]), got[0]), at);
+    }
+    // taken back: remove at ply 2 leaves white (its side) on move, so it thinks again; its game
+    // is then the start and its move: one undo is taken, a second refused
+    let out = await during(['force', 'e2e4', 'e7e5', 'go'], 'remove');
+    assert.equal(out.filter((l) => /^(move|Error)/.test(l.text)).length, 1, out.map((l) => l.text).join('\n'));
+    const mv = moves(out)[0];
+    assert.ok(legalIn(new Chess(), mv), mv);
+    s.send('force', 'undo', 'undo', 'ping 2');
+    out = await s.upTo(/^pong 2$/);
+    assert.deepEqual(out.map((l) => l.text), ['Error (no move to take back): undo', 'pong 2']);
+    // undo while it thinks as black: e2e4 is taken back, white (the GUI's side) is on move: no move
+    out = await during(['e2e4'], 'undo');
+    assert.deepEqual(out.map((l) => l.text), ['pong 1']);
+    s.send('d2d4');
+    const reply = (await s.expect(/^move /)).text.split(' ')[1];
+    assert.ok(legalIn(replayChess(['d2d4']), reply), reply);
     assert.equal((await s.close()).code, 0);
   });
 
