@@ -1747,6 +1747,12 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
       `${-v('c2c4')} (${centre('c2', 'c4')} centre points, 9 for the partners on ` +
       `${name(partners[0])} and ${name(partners[1])}), so black's reply returns ${v('c2c4')}; g1f3's ${v('g1f3')}. ` +
       `The pass scores ${score}, best c2c4: ${-v('c2c4')} less a point.`));
+    // reader 9: "centre points" read as a bonus; they are a distance, growing outward (a file from d/e, a rank from 4/5)
+    const pts = (sq: string): number => b[square(sq) + 8];
+    for (const line of [['e4', 'e3', 'e2', 'e1'], ['d5', 'd6', 'd7', 'd8'], ['e4', 'f4', 'g4', 'h4'], ['d5', 'c5', 'b5', 'a5']]) {
+      assert.ok(line.every((sq, i) => i === 0 || pts(sq) > pts(line[i - 1])), line.join(' '));
+    }
+    says('| centre | the from-square\'s centre points less the to-square\'s (points grow outward) |', 'guide');
     // readers 7 and 8: every pawn move, a capture too, pays for a side with no partner, and an edge is no partner
     assert.ok(SOURCE.includes('v -= 9 * (int((x - 2 & M) !== 0 || b[x - 2] !== u) +'));
     says('so a pawn move costs 9 with no such partner (an edge is none), nothing with one, and earns 9 with two.', 'guide');
