@@ -1481,8 +1481,8 @@ async function forceMode(): Promise<void> {
 // undo, remove: refused, nothing changes (a search goes on); else the search is dropped, the moves
 // taken back, and it thinks if on move, as after a move. A level taken back past counts from here.
 async function takeBack(n: number, line: string, t: number): Promise<void> {
-  const why = game.noPosition ? `no position: ${game.noPosition}` : game.moves.length < n ? 'no move to take back' : '';
-  if (why) return send(`Error (${why}): ${printable(line)}`);
+  if (game.noPosition) return send(`Error (no position: ${game.noPosition}): ${printable(line)}`);
+  if (game.moves.length < n) return send(`Error (no move to take back): ${printable(line)}`);
   await idle(true);
   await setGame(game.origin, game.pos[0], game.moves.slice(0, -n));
   xb.levelAt = Math.min(xb.levelAt, game.moves.length);
