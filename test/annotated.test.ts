@@ -844,7 +844,7 @@ test('#27.11 (reader 3, item 6) the reply takes the king where it stands; after 
   assert.deepEqual(['e', 'f', 'g'].map((f) => reply(f, square('f1'))), [I, I, I]);        // left, crossed, stands
   assert.deepEqual(['e', 'f', 'g'].map((f) => reply(f, S) === I), [false, false, true]);  // no castling: where it stands
   // the guide's command: the king capture lands on the square the king stepped to
-  const d = await tree(firstPass().find((s) => s.heading === '## King capture')!.commands[0].command);
+  const d = await tree(commandOf('## King capture'));
   for (const c of passOf(d.root, 2).calls) assert.equal(/\((\w\w)(\w\w)\)/.exec(c.tags[0])![2], c.move.slice(2));
   says('the reply takes the king where it stands, or, after a castling, on the square it left or crossed.', 'guide');
   assert.ok(!squish(GUIDE).includes('the square the king crossed or left'), 'the old statement is gone');
@@ -1644,6 +1644,11 @@ interface FirstPassSection { heading: string; text: string; commands: Command[] 
 
 /** The first pass's sections, each with its commands (the last line of each ```sh block) and the
  *  "Look for" paragraph after each. */
+/** The command of a first-pass section (its first). */
+const commandOf = (heading: string): string => firstPass().find((s) => s.heading === heading)!.commands[0].command;
+/** What a move from one square to another earns in centre points (the table in each row's right half). */
+const centreGain = (from: string, to: string): number => b[square(from) + 8] - b[square(to) + 8];
+
 function firstPass(): FirstPassSection[] {
   const text = between(GUIDE, '## A chess engine in one page', '## The board: 0x88');
   return text.split(/\n(?=## )/).filter((s) => s.trim().startsWith('## ')).map((s) => {
@@ -1702,8 +1707,8 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     // --brief: moves and scores only, none of what later sections explain
     assert.ok(d.lines.every((l) => !/D\(|empty|nodes?\b|calls?\b/.test(l) && !Object.values(TAG).some((t) => l.includes(t))));
     const third = `pass 3 done: ${d.root.passes[2].text}`;
-        // reader 3, item 1: pass 2's score is c7d6's centre points, less the point a gain loses
-    const second = passScore(d.root.passes[1]), c7d6 = b[square('c7') + 8] - b[square('d6') + 8];
+    // reader 3, item 1: pass 2's score is c7d6's centre points, less the point a gain loses
+    const second = passScore(d.root.passes[1]), c7d6 = centreGain('c7', 'd6');
     assert.deepEqual([second.score, second.best], [c7d6 - 1, 'c7d6']);
     // readers 4 and 7: pass 1's 0 and pass 2's 6 lean on stand pat and the gain's point, taught later: the
     // look-for names pass 2's move only, and links to the score
@@ -1729,28 +1734,26 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     const replies = passOf(b7(3), 2).calls.filter((c) => c.move !== 'null');
     assert.ok(replies.length === 4 && replies.every((c) => c.v === I && tagged(c, TAG.king) && !c.passes.length));
     assert.equal(b7(3).v, -I / 2);
-        assert.ok(d.lines.some((l) => l.endsWith('P pawn (the game prints white\'s as *, black\'s as +), N knight, B bishop, R rook, ' +
+    assert.ok(d.lines.some((l) => l.endsWith('P pawn (the game prints white\'s as *, black\'s as +), N knight, B bishop, R rook, ' +
       'Q queen, K king; black in lower case')), 'the board says what its letters are');
   },
   '## The score': async ([d], [say]) => {
     assert.deepEqual(d.root.passes.map((p) => p.n), [2]);
     const v = (move: string): number => callsOf(passOf(d.root, 2), move)[0].v;
-    const centre = (x: string, y: string): number => b[square(x) + 8] - b[square(y) + 8];
     const partners = [square('c2') - 2, square('c2') + 2];                  // two files to either side
     assert.ok(partners.every((s) => START[s] === START[square('c2')]));
-    assert.deepEqual([v('c2c4'), v('g1f3')], [-(centre('c2', 'c4') + 9), -centre('g1', 'f3')]);
+    assert.deepEqual([v('c2c4'), v('g1f3')], [-(centreGain('c2', 'c4') + 9), -centreGain('g1', 'f3')]);
     const { score, best } = passScore(passOf(d.root, 2));
     assert.deepEqual([score, best], [-v('c2c4') - 1, 'c2c4']);
     // reader 3, item 3 and reader 4: the reply returns the score it starts from: minus white's, 0 plus what c2c4 earned
     assert.ok(say.includes('Look for each reply\'s result. At depth 1 a reply searches only recaptures ' +
       '(here none), so it returns the score it starts from. White starts from 0; c2c4 earns ' +
-      `${-v('c2c4')} (${centre('c2', 'c4')} centre points, 9 for the partners on ` +
+      `${-v('c2c4')} (${centreGain('c2', 'c4')} centre points, 9 for the partners on ` +
       `${name(partners[0])} and ${name(partners[1])}), so black's reply returns ${v('c2c4')}; g1f3's ${v('g1f3')}. ` +
       `The pass scores ${score}, best c2c4: ${-v('c2c4')} less a point.`));
     // reader 9: "centre points" read as a bonus; they are a distance, growing outward (a file from d/e, a rank from 4/5)
-    const pts = (sq: string): number => b[square(sq) + 8];
     for (const line of [['e4', 'e3', 'e2', 'e1'], ['d5', 'd6', 'd7', 'd8'], ['e4', 'f4', 'g4', 'h4'], ['d5', 'c5', 'b5', 'a5']]) {
-      assert.ok(line.every((sq, i) => i === 0 || pts(sq) > pts(line[i - 1])), line.join(' '));
+      assert.ok(line.every((sq, i) => i === 0 || centreGain(sq, line[i - 1]) > 0), line.join(' '));
     }
     says('| centre | the from-square\'s centre points less the to-square\'s (points grow outward) |', 'guide');
     // readers 7 and 8: every pawn move, a capture too, pays for a side with no partner, and an edge is no partner
@@ -1761,11 +1764,11 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     const nodes = whole.root.passes.map((p) => Number(/^(\d+) nodes?/.exec(p.text)?.[1]));
     assert.deepEqual(whole.root.passes.map((p) => p.n), [1, 2]);
     assert.ok(nodes[0] < 20 && nodes[1] >= 20, nodes.join(' '));
-            // reader 3, item 10: the count is not quoted, as --brief does not show it
+    // reader 3, item 10: the count is not quoted, as --brief does not show it
     says('A think stops deepening as a pass ends, once it has searched `--nodes` positions: with 20, after pass 2.', 'guide');
     assert.ok(!d.lines.some((l) => / nodes?\b/.test(l)) && !/\(21 searched\)/.test(GUIDE));
     // no --fen: the opening position, white to move
-    const command = firstPass().find((s) => s.heading === '## The score')!.commands[0].command;
+    const command = commandOf('## The score');
     const opening = await tree(without(command, '--no-board'));
     const piece = (s: number): string => START[s] & 8 ? '.PPNKBRQ'[START[s] & 7] : '.ppnkbrq'[START[s] & 7];
     assert.deepEqual(opening.board, [...Array(8)].map((_, r) => [...Array(8)].map((__, f) => piece(16 * r + f)).join('')));
@@ -1780,7 +1783,7 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
   '## The search': async ([d], [say]) => {
     const [k, , , e, , z, n] = d.root.args;
     assert.deepEqual([k, z, n, d.root.passes.map((p) => p.n)], ['16', 'd6', '2', [2]]);
-    assert.equal(Number(e), -(b[square('c7') + 8] - b[square('d6') + 8]));   // c7d6: 7 centre points for white
+    assert.equal(Number(e), -centreGain('c7', 'd6'));   // c7d6: 7 centre points for white
     const replies = passOf(d.root, 2).calls;
     assert.deepEqual(replies.map((c) => c.move), ['a8b8', 'a8b7', 'a7a6', 'a7a5', 'a7b6']);
     assert.ok(replies.every((c) => c.args[0] === '8' && c.args[6] === '1' && c.probe === 'empty' && tagged(c, TAG.pat)));
@@ -1797,7 +1800,7 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     const params = /function D\(([^)]*)\)/.exec(SOURCE)![1].split(',').map((x) => x.split(':')[0].trim());
     assert.deepEqual(params, [...'kqleJZEzn']);
     says(`\`D(${params.join(', ')})\` returns the value of the position for the side to move`, 'guide');
-    const command = firstPass().find((s) => s.heading === '## The search')!.commands[0].command;
+    const command = commandOf('## The search');
     const keyed = (await tree(`${command} --keys`)).root.args;
     assert.deepEqual([d.root.args.length, keyed.length], [params.length - 2, params.length]);
     assert.deepEqual([keyed.slice(4, 6), [...keyed.slice(0, 4), ...keyed.slice(6)]], [['1', '1'], d.root.args]);
@@ -1812,7 +1815,7 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     let m = -I;
     for (const c of replies) {
       assert.deepEqual(c.args.slice(1, 3).map(Number), replyWindow(Number(d.root.args[1]), Number(d.root.args[2]), Number(e), m), c.move);
-            m = Math.max(m, scoreOf(c.v, Number(e)));
+      m = Math.max(m, scoreOf(c.v, Number(e)));
     }
     // reader 3, item 4, and reader 4: alpha-beta works its cut-off on this output (its own command hid the
     // move that set l): the windows a8b8 and a8b7 leave, and a7a6 cut off by standing pat, before any move
@@ -1823,7 +1826,8 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.deepEqual([after8, after7], [-b8.v - 1, -b7.v - 1]);
     assert.ok(tagged(a6, TAG.cut) && tagged(a6, TAG.pat) && a6.inside === 0 && a6.v === Number(a6.args[3]));
     const ab = squish(between(GUIDE, '## Alpha-beta\n', '## Iterative deepening'));
-    assert.ok(ab.includes(`its low end a point lower when our \`l\` is above our \`e\` (${low} here), for the point a gain loses ([why](#the-delayed-gain-penalty)).`));
+    assert.ok(ab.includes(`its low end a point lower when our \`l\` is above our \`e\` (${low} here), for the point a ` +
+      'gain loses ([why](#the-delayed-gain-penalty)).'));
     assert.ok(ab.includes(`In the search's command, black's first move, a8b8, is worth ${-b8.v} less a point: ` +
       `${after8}. So white's reply to a8b7 gets \`l\` = ${-after8}: black allows white at most ${-after8} there. a8b7 is ` +
       `worth ${after7} (${-b7.v}, less a point), so a7a6 gets \`l\` = ${-after7}, and white, standing pat at ${a6.v}, ` +
@@ -1840,7 +1844,7 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     // it starts at pass 2 and returns what the search's command returned
     const deep = callsOf(passOf((await tree(HINT_DRAWN)).root, 3), 'c7d6')[0];
     assert.deepEqual(deep.passes.map((p) => p.n), [2]);
-    const search = await tree(firstPass().find((s) => s.heading === '## The search')!.commands[0].command);
+    const search = await tree(commandOf('## The search'));
     assert.equal(hint.v, search.root.v);
     assert.ok(tagged(again, TAG.answer) && again.inside === 0 && again.probe.startsWith(`d 2 v ${hint.v} `));
     // #27.9 (reader 2, item 6): the entry's depth is the depth its node searched, one less than the root's pass
@@ -1853,12 +1857,12 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.deepEqual(passOf(a7, 1).calls.map((c) => [c.move, c.args[5], c.args[6]]), [['a8a7', 'a7', '1']]);
     says('so a recapture is searched at its node\'s depth, not one less: the last ply still searches recaptures, to ' +
       'the end of the exchange: the **recapture extension**', 'guide');
-        assert.ok(!/at the same depth in every pass/.test(GUIDE), 'the old statement is gone');
+    assert.ok(!/at the same depth in every pass/.test(GUIDE), 'the old statement is gone');
     // reader 3, item 7: any node, not only the root, stores a score beyond 2000 at depth 99 (and only such a score)
     const probes: string[] = [];
     const walk = (c: DrawnCall): void => c.passes.forEach((p) => p.calls.forEach((x) => { probes.push(x.probe); walk(x); }));
     walk(whole);
-        const entries = probes.filter((p) => p.startsWith('d ')).map((p) => p.split(' '));
+    const entries = probes.filter((p) => p.startsWith('d ')).map((p) => p.split(' '));
     assert.ok(entries.some((p) => p[1] === '99'));
     for (const p of entries) assert.equal(p[1] === '99', Math.abs(Number(p[3] === '≥' || p[3] === '≤' ? p[4] : p[3])) > I / 4, p.join(' '));
     assert.ok(say.includes(`Look for c7d6 tried first, tagged \`${TAG.hint}\`: pass 2 found it best. Its probe finds ` +
@@ -1869,15 +1873,14 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.equal(Number(c6.args[2]), -scoreOf(hint.v, 0));
     // readers 5, 6 and 7: the second l is c7c6's, white's best between the two c7d6 calls (c7d6's own -93 is lower),
     // shown by --path c7d6,c7c6; no other move between them does better
-    const pass3 = passOf(whole, 3).calls, from = pass3.indexOf(callsOf(passOf(whole, 3), 'c7d6')[0]);
-    const between3 = pass3.slice(0, pass3.indexOf(callsOf(passOf(whole, 3), 'c7d6')[1]));
-    const bestBefore = between3.reduce((m, c) => (scoreOf(c.v, 0) > scoreOf(m.v, 0) ? c : m));
-    assert.ok(from === 0 && bestBefore.move === 'c7c6' && Number(again.args[2]) === -scoreOf(bestBefore.v, 0),
-      `${from} ${bestBefore.move} ${again.args[2]} ${bestBefore.v}`);
+    const pass3 = passOf(whole, 3).calls, [first3, second3] = callsOf(passOf(whole, 3), 'c7d6');
+    const bestBefore = pass3.slice(0, pass3.indexOf(second3)).reduce((m, c) => (scoreOf(c.v, 0) > scoreOf(m.v, 0) ? c : m));
+    assert.ok(pass3[0] === first3 && bestBefore.move === 'c7c6' && Number(again.args[2]) === -scoreOf(bestBefore.v, 0),
+      `${bestBefore.move} ${again.args[2]} ${bestBefore.v}`);
   },
   '## King capture': ([d], [say]) => {
     const calls = passOf(d.root, 2).calls;
-        assert.deepEqual(calls.map((c) => [c.move, c.v, c.tags[0]]), [['c7b7', I, `${TAG.king} (a8b7)`]]);
+    assert.deepEqual(calls.map((c) => [c.move, c.v, c.tags[0]]), [['c7b7', I, `${TAG.king} (a8b7)`]]);
     assert.ok(say.includes(`the reply returns ${I}, tagged \`${TAG.king} (a8b7)\`: black's king takes white's on b7`));
   },
   '## Remembered positions': ([d], [say]) => {
@@ -1885,7 +1888,7 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.ok(say.includes(`Look for c7b7, tagged \`${TAG.answer}\`: the probe found \`${probe}\``));
     const calls = passOf(d.root, 3).calls;
     assert.deepEqual(calls.map((c) => [c.move, c.probe, c.v, c.inside, c.tags]),
-            [['c7b7', probe, I, 0, [TAG.answer]]]);
+      [['c7b7', probe, I, 0, [TAG.answer]]]);
     // reader 4: "fits the window" said what it means, from the probe's test and the bits the store sets
     assert.ok(SOURCE.includes('if ((int(v >= l) | X & S) && (int(v <= q) | X & 8)) return v;') &&
       SOURCE.includes('A.X[a] = X | 8 * int(m > q) | S * int(m < l);'));
@@ -1895,10 +1898,11 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.ok(SOURCE.includes('D(k, -I, I, e, 1, 1, O, 8, 0);') && SOURCE.includes('Kt(y + A, board[y]) - Kt(x + A, u) - ' +
       'Kt(H + A, t);') && SOURCE.includes('J + Jd(0, x, y, H, u, t) | 0, Z + Jd(8, x, y, H, u, t) + G - S | 0'));
     assert.ok(SOURCE.includes('j = (k * E ^ J) & U - 9;') && SOURCE.includes('h !== Z'));
-    says('A position\'s **key** starts at 1 at the root (the table is cleared each move; [the catch](#when-the-table-is-cleared)); each move adds a random number for its piece on the new ' +
-      'square and takes off those of the piece on the old one and of a piece captured, so move orders reaching one ' +
-      'position give it one key. Two keys, from different numbers: `J` picks the entry, `Z`, kept ' +
-      'in it, tells apart positions sharing it.', 'guide');
+    says('A position\'s **key** starts at 1 at the root (the table is cleared each move; [the ' +
+      'catch](#when-the-table-is-cleared)); each move adds a random number for its piece on the new square and takes ' +
+      'off those of the piece on the old one and of a piece captured, so move orders reaching one position give it one ' +
+      'key. Two keys, from different numbers: `J` picks the entry, `Z`, kept in it, tells apart positions sharing it.',
+      'guide');
   },
   '## Mate and stalemate': async ([d, stale], [say, sayStale]) => {
     const [k, , , , , z, n] = d.root.args;
@@ -1911,7 +1915,7 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.ok(moves.filter((c) => c !== b7).every((c) => tagged(c, TAG.king)));
     const whole = await tree(without(firstPass().at(-1)!.commands[0].command, '--pass 2'));
     assert.deepEqual(passOf(whole.root, 1).calls.map((c) => [c.move, c.v]), [['a8b7', I]]);
-        // reader 3, item 8: pass 1 searches only the recapture, whose reply's king capture is stored at depth 99
+    // reader 3, item 8: pass 1 searches only the recapture, whose reply's king capture is stored at depth 99
     assert.equal(callsOf(passOf(whole.root, 1), 'a8b7')[0].probe, 'empty');
     says('Black after b6b7, on an empty table (pass 1, hidden by `--pass 2`, stores a8b7\'s king capture at depth ' +
       '99):', 'guide');
@@ -1923,8 +1927,8 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     const first = (await tree(firstPass()[0].commands[0].command)).root;
     assert.deepEqual([d.root.v, first.v, scoreOf(d.root.v, 0)], [-I / 2, I / 2 - 1, I / 2 - 1]);
     assert.ok(say.includes(`Look for black's four moves, each answered by ${I} (a8b7's from the table), then the \`null\` ` +
-            `call, tagged \`${TAG.nullMove}\`, with the full window (${-I}, ${I}) and \`e\` 0, as it asks only whether the ` +
-            `king can be taken: it can; the pass line reads \`${-I / 2} after the null ` +
+      `call, tagged \`${TAG.nullMove}\`, with the full window (${-I}, ${I}) and \`e\` 0, as it asks only whether the ` +
+      `king can be taken: it can; the pass line reads \`${-I / 2} after the null ` +
       `move\`, tagged \`${TAG.noMove}\`. To white, b6b7 is worth ${I / 2} less a point: ${I / 2 - 1}.`));
     // Loyd's stalemate, as a call with z not 8: every move loses the king (reader 4: --path null hid them), and the
     // null move stands pat at 0
@@ -2015,7 +2019,7 @@ const FIGURES: Record<string, (d: Drawn) => void> = {
   [QUEEN_CALL('e3', 1)]: (d) => {
     assert.deepEqual(passOf(d.root, 1).calls.map((c) => c.move), ['d2e3', 'f2e3']);
     const pawn = d.root.v + 1 - 99 * w[7];
-    assert.equal(pawn, b[square('d2') + 8] - b[square('e3') + 8] + 9);   // centre, and two partners left
+    assert.equal(pawn, centreGain('d2', 'e3') + 9);   // centre, and two partners left
     says(`at depth 1 with \`z\` = e3 (the queen "just arrived") also ${d.root.v}: ${99 * w[7]} for the queen, ` +
       `${pawn} for the pawn's centre and structure points, less 1`);
   },

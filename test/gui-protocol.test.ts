@@ -272,7 +272,8 @@ describe('never a move for a position it does not hold', () => {
       s.send('uci', `setoption name Faithful value ${faithful}`);
       for (const [position, castle, legal] of CASTLINGS) {
         s.send(`position fen ${position} moves ${castle}`, 'go depth 3');
-        const out = (await s.upTo(/^bestmove /)).map((l) => l.text), best = out.at(-1)!.split(' ')[1], at = `${position} ${castle}:\n${out.join('\n')}`;
+        const out = (await s.upTo(/^bestmove /)).map((l) => l.text);
+        const best = out.at(-1)!.split(' ')[1], at = `${position} ${castle}:\n${out.join('\n')}`;
         assert.equal(new Chess(position).moves({ verbose: true }).some((m) => m.from + m.to === castle), legal, `chess.js: ${at}`);
         if (legal) assert.ok(legalIn(replayChess([castle], position), best), at);
         else {
@@ -286,7 +287,8 @@ describe('never a move for a position it does not hold', () => {
     x.send('xboard', 'protover 2');
     for (const [position, castle, legal] of CASTLINGS) {
       x.send('new', 'force', 'sd 3', `setboard ${position}`, `usermove ${castle}`, 'go');   // refused: go plays the castling side
-      const out = (await x.upTo(/^move /)).map((l) => l.text), mv = out.at(-1)!.split(' ')[1], at = `${position} ${castle}:\n${out.join('\n')}`;
+      const out = (await x.upTo(/^move /)).map((l) => l.text);
+      const mv = out.at(-1)!.split(' ')[1], at = `${position} ${castle}:\n${out.join('\n')}`;
       assert.equal(out.includes(`Illegal move (illegal in this position): ${castle}`), !legal, at);
       assert.ok(legalIn(replayChess(legal ? [castle] : [], position), mv), at);
     }

@@ -253,7 +253,7 @@ test('tree: the position as chess.js sees it, squares by name, J and Z only with
     assert.match(c.rest, /^(empty|full|d \d+ v (≥ |≤ )?-?\d+( [a-h][1-8][a-h][1-8])?)( |$)/, c.move);
   }
   assert.ok(calls.some((c) => c.level === 1 && big.has(c.move) && c.E !== '128'));
-    assert.equal(calls[0].E, 'e6');                        // e7e5 skipped e6
+  assert.equal(calls[0].E, 'e6');                        // e7e5 skipped e6
   // a first think's E, the C's unset O (0, which the engine reads as a8), is shown as 0, and --call takes it
   const opening = tree('--nodes', '30', '--limit', '1', '--no-board');
   assert.match(opening.out[0], /^root {2}D\(8, -8000, 8000, 0, 0, 8, 0\) /);
