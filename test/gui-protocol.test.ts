@@ -404,8 +404,15 @@ describe('never wedged, never the wrong side: every command answered in any stat
     const s = new Session('uci');
     for (const moves of [[], ['e2e4'], ['e2e4', 'c7c5', 'g1f3']]) {
       const chess = replayChess(moves), pos = `position startpos${moves.length ? ` moves ${moves.join(' ')}` : ''}`;
-      s.send(pos, 'go depth 3', 'go depth 3', 'go movetime 200', 'go infinite');
-      const got = [await bestmoveOf(s), await bestmoveOf(s), await bestmoveOf(s)];
+      // the two searches compared each run to the end: a go arriving during the first would cut it, and
+      // a cut search plays its last full pass's move (CI saw d7d5, depth 2's, against b8c6). The go
+      // during a search is the movetime's, cut by go infinite, and go depth 2 below.
+      s.send(pos, 'go depth 3');
+      const got = [await bestmoveOf(s)];
+      s.send('go depth 3');
+      got.push(await bestmoveOf(s));
+      s.send('go movetime 200', 'go infinite');
+      got.push(await bestmoveOf(s));
       await s.expect(/^info depth 1 /);
       s.send('go depth 2');                                             // during go infinite: it answers, then searches again
       got.push(await bestmoveOf(s), await bestmoveOf(s));
