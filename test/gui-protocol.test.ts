@@ -433,8 +433,8 @@ describe('never wedged, never the wrong side: every command answered in any stat
     s.send(`usermove ${mine}`);                                        // a legal move after the refused ones: accepted, answered
     const mv = (await s.expect(/^move /)).text.split(' ')[1];
     assert.ok(legalIn(replayChess([...game, mine]), mv), `${mv} after ${[...game, mine].join(' ')}`);
-    s.send('new', 'st 1', 'usermove e2e4');                           // refused while it thinks: it thinks on, and moves
-    await new Promise((r) => setTimeout(r, 300));
+    s.send('post', 'new', 'st 1', 'usermove e2e4');                   // refused while it thinks: it thinks on, and moves
+    await s.expect(/^1 -?\d+ \d+ \d+ /);                                // (thinking: its first pass is posted)
     s.send('usermove e2e5');
     await s.expect(/^Illegal move \(illegal in this position\): e2e5$/);
     const after = (await s.expect(/^move /)).text.split(' ')[1];
@@ -444,12 +444,12 @@ describe('never wedged, never the wrong side: every command answered in any stat
 
   test('xboard: undo or remove while it thinks: refused, it thinks on and moves; taken back, it thinks again if still on move', async () => {
     const s = new Session('xboard');
-    s.send('xboard', 'protover 2');
+    s.send('xboard', 'protover 2', 'post');
     const during = async (start: string[], line: string): Promise<Line[]> => {
       s.send('new', 'st 1', ...start);
-      await new Promise((r) => setTimeout(r, 300));
+      await s.expect(/^1 -?\d+ \d+ \d+ /);                              // (thinking: its first pass is posted)
       s.send(line, 'ping 1');
-      return s.upTo(/^pong 1$/, 10_000);
+      return (await s.upTo(/^pong 1$/, 10_000)).filter((l) => !/^\d+ -?\d+ \d+ \d+ /.test(l.text));   // (not its thinking)
     };
     const moves = (out: Line[]): string[] => out.filter((l) => l.text.startsWith('move ')).map((l) => l.text.split(' ')[1]);
     // refused: nothing to take back (it plays white at ply 0; black after one move)
@@ -481,14 +481,13 @@ describe('never wedged, never the wrong side: every command answered in any stat
     const cases: [string, 'uci' | 'xboard', string[], string[], RegExp][] = [
       ['go depth 30', 'uci', [], ['position startpos', 'go depth 30'], /^bestmove [a-h]/],
       ['go movetime 100000', 'uci', [], ['position startpos moves e2e4', 'go movetime 100000'], /^bestmove [a-h]/],
-      ['untimed xboard', 'xboard', ['--nodes', '2147483647'], ['xboard', 'protover 2', 'new', 'usermove e2e4'], /^move /],
+      ['untimed xboard', 'xboard', ['--nodes', '2147483647'], ['xboard', 'protover 2', 'post', 'new', 'usermove e2e4'], /^move /],
     ];
     const seen: string[] = [];
     for (const [what, protocol, args, lines, re] of cases) {
       const s = new Session(protocol, { args });
       s.send(...lines);
-      await s.expect(protocol === 'uci' ? /^info depth 2 / : /^feature done=1$/);
-      if (protocol === 'xboard') await new Promise((r) => setTimeout(r, 500));
+      await s.expect(protocol === 'uci' ? /^info depth 2 / : /^2 -?\d+ \d+ \d+ /);    // (thinking: pass 2 is done)
       const t0 = performance.now(), r = await s.close(false), gone = performance.now() - t0;
       seen.push(`${what}: ${gone.toFixed(0)} ms`);
       assert.equal(r.code, 0, what);
