@@ -685,12 +685,11 @@ interface Args {
   help?: boolean, version?: boolean,
 }
 // The command line, read by node:util's parseArgs; anything wrong: one line on stderr, exit 2.
-// Started as micromax-uci or micromax-xboard, it speaks that protocol with no option.
-function readCommandLine(args: string[]): void {
+// As micromax-uci or micromax-xboard (command: that protocol), it speaks it with no option.
+function readCommandLine(args: string[], command?: 'uci' | 'xboard'): void {
   const v = readArgs(args);
-  const named = protocolNamed(process.argv[1] ?? '');
-  if (named && (v.uci || v.xboard) && !v[named]) fail(otherProtocol(named));
-  if (named) v[named] = true;
+  if (command && (v.uci || v.xboard) && !v[command]) fail(otherProtocol(command));
+  if (command) v[command] = true;
   if (v.help) quitWith(USAGE);
   if (v.version) quitWith(`micromax-ts ${VERSION}\n`);
   opt.trace = v.trace === true;
@@ -705,16 +704,10 @@ function readCommandLine(args: string[]): void {
   const others = v.trace || v.pretty || v.play !== undefined || v.time !== undefined;
   if (opt.gui && others) fail(`--${opt.gui} takes no option but --nodes`);
 }
-// The protocol a command's name asks for: package.json's bin links micromax-uci and
-// micromax-xboard to this file, as does the build in dist/ (micromax-uci.js, ...).
-function protocolNamed(file: string): 'uci' | 'xboard' | undefined {
-  const name = /(?:^|\/)micromax-(uci|xboard)(?:\.js)?$/.exec(file);
-  return name ? name[1] as 'uci' | 'xboard' : undefined;
-}
-function otherProtocol(named: 'uci' | 'xboard'): string {
-  const other = named === 'uci' ? 'xboard' : 'uci';
+function otherProtocol(command: 'uci' | 'xboard'): string {
+  const other = command === 'uci' ? 'xboard' : 'uci';
   const speaks = (p: string): string => p === 'uci' ? 'UCI' : 'the xboard protocol';
-  return `micromax-${named} speaks ${speaks(named)} only: run micromax-${other} (or micromax --${other}) for ${speaks(other)}`;
+  return `micromax-${command} speaks ${speaks(command)} only: run micromax-${other} (or micromax --${other}) for ${speaks(other)}`;
 }
 function readArgs(args: string[]): Args {
   try {
@@ -1584,7 +1577,8 @@ function analysisStatus(): void {
   if (!xb.analyzing) return;
   const p = game.pos[game.moves.length];
   const moves = game.noPosition ? 0 : legalMoves(p.b, p.k, p.O).length;
-  const nodes = busy.counted + Atomics.load(thread().shared, NODES);
+  // (the shared count is the last poll's, up to 4096 nodes behind a pass just shown)
+  const nodes = Math.max(busy.counted + Atomics.load(thread().shared, NODES), busy.shown?.N ?? 0);
   const cs = Math.round((now() - busy.began) / 10);
   send(`stat01: ${cs} ${nodes} ${(busy.shown?.d ?? 0) + 1} ${moves} ${moves}`);
 }
@@ -1706,11 +1700,13 @@ function isPipe(fd: number): boolean {
 }
 
 // The program: unless the table is missing, the command line, then the C's loop or a GUI
-// session. An Ending sets the exit code, and Node ends once nothing is left to do.
-function start(args: string[]): void {
+// session. An Ending sets the exit code, and Node ends once nothing is left to do. command: the
+// protocol of micromax-uci or micromax-xboard, small files the build writes beside this one
+// (dist/micromax-uci.js: start(its arguments, 'uci')), which package.json's bin makes commands.
+function start(args: string[], command?: 'uci' | 'xboard'): void {
   if (!A.K.length) return;
   try {
-    readCommandLine(args);
+    readCommandLine(args, command);
     if (opt.gui) protocol();
     else main();
   } catch (err) {
@@ -1729,3 +1725,4 @@ export const engine = { D, board, T, A, ch, int, quot };
 export { init, random, srandom, legalMoves, attacked, begin, fen, openEngineThread, type Pos };
 export { limits, uciGo, timeMissing, xbGo, refusal, secondChoice, replayNote, progressLine };
 export { type Found, type TimeControl };
+export { start };

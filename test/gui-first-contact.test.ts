@@ -42,6 +42,10 @@ test('npm link as README.md says (npm install has built it): no warning, and the
   for (const name of ['micromax', 'micromax-uci', 'micromax-xboard']) {
     assert.ok(fs.existsSync(path.join(l.bin, name)), `${name} is on the PATH npm made`);
   }
+  // PyChess tells its engines apart by the file's checksum: one file for both, and a rematch
+  // after a game with micromax-xboard started micromax-uci
+  const files = ['micromax', 'micromax-uci', 'micromax-xboard'].map((name) => fs.realpathSync(path.join(l.bin, name)));
+  assert.equal(new Set(files.map((f) => fs.readFileSync(f, 'latin1'))).size, 3, `three files: ${files.join(', ')}`);
 });
 
 test('each protocol command run bare, as PyChess does (uci, then quit; xboard, protover 2, then quit): ' +
@@ -75,7 +79,7 @@ test('micromax itself stays the terminal game: on a pipe, the bytes dist/microma
 
 test('other options as micromax takes them; the other protocol is refused in one line', { timeout: 60_000 }, () => {
   const { bin } = linkCommands();
-  const nodes = spawnSync(path.join(bin, 'micromax-uci'), ['--nodes', '500'], { input: 'position startpos\ngo\n', encoding: 'utf8' });
+  const nodes = spawnSync(path.join(bin, 'micromax-uci'), ['--nodes', '500'], { input: 'debug on\nposition startpos\ngo\n', encoding: 'utf8' });
   assert.equal(nodes.status, 0, nodes.stderr);
   assert.match(nodes.stdout, /--nodes \d+ after this game's 0 moves/);
   const help = spawnSync(path.join(bin, 'micromax-xboard'), ['--help'], { encoding: 'utf8' });
