@@ -1221,7 +1221,8 @@ async function playOwn(mv: string): Promise<void> {
 // those that make none; note: a line for the log; pass: a finished pass (xboard: after post);
 // progress: the nodes and time so far, while it thinks; result: after its own move ends the
 // game; playsOwnMove: its move is part of the GUI's game; resignsBehind: frozen and behind, it
-// resigns; commandOf: the command a line's first word names; unknown: a command it does not know.
+// resigns; dropsMove: a command that changes the game drops the move of a search under way (UCI
+// sends it); commandOf: the command a line's first word names; unknown: a command it does not know.
 interface Dialect {
   move(mv: string, f: Found, ms: number): string[];
   noMove(why: string, ms: number): string[];
@@ -1231,6 +1232,7 @@ interface Dialect {
   result(over: string): string[];
   playsOwnMove: boolean;
   resignsBehind: boolean;
+  dropsMove: boolean;
   commandOf(word: string): string;
   unknown(line: string): string;
 }
@@ -1250,6 +1252,7 @@ const UCI_WORDS: Dialect = {
   result: () => [],
   playsOwnMove: false,
   resignsBehind: false,
+  dropsMove: false,
   commandOf: (word) => word,
   unknown: (line) => `info string error: unknown command '${printable(line)}'`,
 };
@@ -1264,6 +1267,7 @@ const XB_WORDS: Dialect = {
   result: (over) => [xbResult(over)],
   playsOwnMove: true,
   resignsBehind: true,
+  dropsMove: true,
   commandOf: (word) => /^[a-h][1-8][a-h][1-8]/.test(word) ? 'usermove' : word,
   unknown: (line) => `Error (unknown command): ${printable(line.trim().split(/\s+/)[0])}`,
 };
@@ -1273,7 +1277,10 @@ function xbResult(why: string): string {
   if (why.startsWith('frozen')) return 'resign';
   return `Error (${why}): go`;
 }
+// The words, and the commands (their handlers are below): the one place that asks which
+// protocol it speaks.
 const dialect = (): Dialect => opt.gui === 'uci' ? UCI_WORDS : XB_WORDS;
+const commands = (): Record<string, Handler> => opt.gui === 'uci' ? UCI_COMMANDS : XB_COMMANDS;
 // When the last line went out; whether stdout is a pipe or a socket, which the GUI may close.
 const output = { at: 0, closable: false };
 function send(...lines: string[]): void {
@@ -1573,7 +1580,6 @@ for (const c of IGNORED.split(' ')) XB_COMMANDS[c] = () => {};
 // for a search (see the top of part 3), so input always flows.
 // bytes: a longer line is dropped
 const LONG = 16384;
-const commands = (): Record<string, Handler> => opt.gui === 'uci' ? UCI_COMMANDS : XB_COMMANDS;
 // One line, to its handler.
 function command(line: string, t: number): unknown {
   const w = line.trim().split(/\s+/);
@@ -1582,11 +1588,12 @@ function command(line: string, t: number): unknown {
   if (Object.hasOwn(commands(), name)) return commands()[name](w, line, t);
   if (w[0]) send(dialect().unknown(line));
 }
-// A line too long to read: if it set the position, none is held, once a search is cut as that command would.
+// A line too long to read: if it set the position, none is held, once a search is cut as that
+// command would.
 async function dropLine(name: string): Promise<void> {
   note(`error: a line of more than ${LONG} bytes is ignored`);
   if (!['position', 'usermove', 'setboard'].includes(name)) return;
-  await idle(opt.gui === 'xboard');
+  await idle(dialect().dropsMove);
   game.noPosition = `a line of more than ${LONG} bytes was lost`;
 }
 // The C's set-up, as the GUI side's start.
