@@ -1723,4 +1723,5 @@ if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(fs.real
 export const engine = { D, board, T, A, ch, int, quot };
 export { init, random, srandom, legalMoves, attacked, begin, fen, openEngineThread, type Pos };
 export { limits, uciGo, timeMissing, xbGo, refusal, secondChoice, replayNote, progressLine };
+export { named, uciScore, xbScore };
 export { type Found, type TimeControl };
