@@ -675,8 +675,7 @@ function sayWhatHappened(typed: string | undefined, ok: boolean, over: string): 
 const printable = (s: string): string => s.replace(/[^ -~]/g, '?').slice(0, 60);
 
 // ### The command line
-// node:util's parseArgs reads it; whatever is wrong, one line in the port's words and exit 2.
-// --uci and --xboard take only --nodes: stdout belongs to the protocol.
+// What --help prints. --uci and --xboard take only --nodes: stdout belongs to the protocol.
 const USAGE = `usage: micromax.ts [--nodes N] [--time S] [--trace] [--play white|black] [--pretty]
        micromax.ts --uci | --xboard [--nodes N]        (for a chess GUI; see README)
   --nodes N       stop deepening after N nodes (default 10000000, the original's 1e7)

@@ -44,7 +44,7 @@ export class CannotMake extends Error {}
 
 // ---- parts 2 and 3, made from the code --------------------------------------------------------
 
-export const NOTE = '*Parts 2 and 3 are made from `micromax.ts` by `npm run annotate`: each comment that starts ' +
+export const NOTE = '*Parts 2 and 3 are made from `micromax.ts` by `npm run annotate`: each comment that starts\n' +
   'a line is the prose above the code after it. To change them, change the code\'s comments.*';
 
 type Piece =
@@ -118,7 +118,7 @@ export function madeLines(source: string): MadeLine[] {
   for (const [k, p] of all.entries()) {
     if (p.kind === 'heading') {
       out.push({ text: `${'#'.repeat(p.level)} ${p.text}`, from: p.at.line }, { text: '', from: p.at.line });
-      if (k === 0) out.push({ text: NOTE, from: p.at.line }, { text: '', from: p.at.line });
+      if (k === 0) out.push(...`${NOTE}\n`.split('\n').map((text) => ({ text, from: p.at.line })));
       continue;
     }
     if (p.kind === 'prose') {
