@@ -105,17 +105,17 @@ function scratchProject(): { dir: string; git: (...args: string[]) => string; co
     fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
     fs.copyFileSync(path.join(ROOT, f), path.join(dir, f));
   }
+  let date = '';                                              // each commit a day of its own
   const git = (...args: string[]): string => {
     const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t',
-      GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t', GIT_AUTHOR_DATE: process.env.DAY, GIT_COMMITTER_DATE: process.env.DAY } });
+      GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t', GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } });
     assert.equal(r.status, 0, `git ${args.join(' ')}: ${r.stderr}`);
     return r.stdout;
   };
   const commit = (day: number): void => {
-    process.env.DAY = `2026-01-${String(day).padStart(2, '0')}T12:00:00Z`;
+    date = `2026-01-${String(day).padStart(2, '0')}T12:00:00Z`;
     git('add', '-A');
     git('commit', '-q', '-m', `day ${day}`);
-    delete process.env.DAY;
   };
   git('init', '-q');
   commit(1);
