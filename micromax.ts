@@ -168,10 +168,14 @@ function D(k: number, q: number, l: number, e: number, J: number, Z: number,
 }
 
 // ---- Part 2: the shell ----------------------------------------------------
-// The C's main(), plus what C's stdio did: buffered output, a byte stream in.
+// The C's main(), plus what C's stdio did: buffered output, a byte stream in; and the port's
+// additions: the terminal game, the clock, the command line. None of it changes stdout in a pipe.
 
-// The C's set-up, before the loop: the pieces, white and black, the pawns, the centre points
-// in the board's unused right half, and the key bytes, as signed chars.
+// ### Set-up
+// The C's set-up, before the loop: the back ranks from `steps[24…31]` (+40 for white, +48 for
+// black: type, colour and the unmoved bit 32), pawns 18 and 9, the centre points in the board's
+// unused right half (cut to whole numbers by the Int8Array), and `T[136…1034]`, 899 outputs of
+// `random()` shifted right by 9, as signed chars.
 function init(): void {
   for (i = 0; i < 8; i++) {
     board[i] = (board[i + V] = steps[i + 24] + 40) + 8;
@@ -182,6 +186,7 @@ function init(): void {
   for (i = M; i < 1035; i++) T[i] = random() >> 9;
 }
 
+// ### Options, the trace line, the end
 // The command line, as readCommandLine() reads it. player: --play's side (8 white, 16 black, 0 none);
 // time: --time in ms; pretty: --pretty and stdout a terminal; gui: the protocol, '' for none.
 const opt = {
@@ -200,7 +205,7 @@ function report(d: number, N: number, m: number, X: number, Y: number): void {
   const depth = d === 98 ? (clock.last?.d ?? -1) + 1 : d;
   passed({ d: depth, N, m, x: X, y: Y, ms: now() - clock.start });
 }
-// The C's format: "%<w>d", or "%<w>x", which prints an int's bits unsigned.
+// The C's format: `"%<w>d"`, or `"%<w>x"`, which prints an int's bits unsigned.
 function printf(d: number, N: number, m: number, X: number, Y: number): string {
   const f = (v: number, w: number, hex = false): string => (hex ? (v >>> 0).toString(16) : String(v)).padStart(w);
   return `${f(d, 2)} ply, ${f(N, 9)} searched, ${f(m, 6)} by (${f(X, 2, true)},${f(Y, 2, true)})\n`;
@@ -231,6 +236,9 @@ function end(code: number): never {
   throw new Ending(code);
 }
 
+// ### Output and input
+// What C's stdio did, by hand. At a terminal a line is read whole; in a pipe, 64 KB at a time.
+//
 // stdio, buffered as C's is: stdout not yet written; stdin read ahead, as getchar() does; whether
 // the input ended; whether the next byte starts a line; whether the reader of the output is gone.
 const io = {
@@ -335,12 +343,18 @@ function emptyLine(): number {
   return 10;
 }
 
-// A search on a clock: --time here, and every search in a GUI (part 3). After each pass from
-// depth 1 on, passed() may end the deepening the C's own way, by lowering nodeLimit to N, so
-// that --nodes N replays it. Every 4096 nodes D() calls poll(), which cuts the search short
-// past its hard deadline or node count, or when the shared stop cell holds its id (written by
-// a GUI's thread): an exception unwinds D(), the board is put back, and the move is the last
-// pass's. poll() also writes the node count where a GUI's thread can read it.
+// ### The clock
+// A search on a clock is the C's think, steered from outside: --time here, and every search in
+// a GUI (part 3). After each pass from depth 1 on, passed() may end the deepening the C's own
+// way, by lowering nodeLimit to N, so that --nodes N replays it. Every 4096 nodes D() calls
+// poll(), which cuts the search short past its hard deadline or node count, or when the shared
+// stop cell holds its id (written by a GUI's thread): an exception unwinds D(), the board is put
+// back, and the move is the last pass's. poll() also writes the node count where a GUI's thread
+// can read it.
+//
+// Two node limits: nodeLimit, the C's, starts no pass past it (--nodes, a bare go); maxNodes
+// cuts (UCI's go nodes). poll() (*port only*: [appendix](annotated/appendix.md#a-search-cut-short))
+// costs a store, a few loads and compares, and a clock read once a pass has a move.
 //
 // A search's limits: its id (for the stop cell); when its clock started; the times (ms from then)
 // after which no pass starts (soft) and at which it is cut (hard); the deepest pass; the C's
@@ -426,7 +440,8 @@ interface TimeControl {
   nodeLimit?: number;
 }
 const clampNodes = (n: number | undefined): number => Math.min(Math.max(1, n ?? INT_MAX), INT_MAX);
-// A move's limits, from its clock, at time start, keeping back the GUI's overhead.
+// A move's limits, from its clock, at time start, keeping back the GUI's overhead. Pure:
+// test/shell.test.ts checks it against figures worked out by hand.
 function limits(tc: TimeControl, start: number, overhead = 0): Limits {
   const maxNodes = clampNodes(tc.nodes);
   const nodeLimit = Math.min(maxNodes, clampNodes(tc.nodeLimit));
@@ -466,9 +481,10 @@ function search(k: number, e: number, lim?: Limits): boolean {
   }
 }
 
-// The terminal game. What it adds goes to stderr, and only when a person is at a terminal
-// (stdin and stdout TTYs); the one exception, --pretty's board, replaces the board on stdout
-// only when stdout is a terminal. So a pipe always sees the original's bytes.
+// ### The terminal game
+// What it adds goes to stderr, and only when a person is at a terminal (stdin and stdout TTYs);
+// the one exception, --pretty's board, replaces the board on stdout only when stdout is a
+// terminal. So a pipe always sees the original's bytes.
 const atTerminal = isatty(0) && isatty(1);
 // the progress line while it thinks
 const live = atTerminal && isatty(2) && isMainThread;
@@ -535,8 +551,11 @@ function prettyBoard(): string {
   return Buffer.from(s + '   a b c d e f g h\n', 'utf8').toString('latin1');
 }
 
-// Does side k have a legal move? Standard chess on copies of the board, castling left out
-// (the king's step beside it is legal whenever the castling is); ep: the square a pawn skipped.
+// ### A legal-move test without side effects
+// To tell checkmate from stalemate, and to hold a move to FIDE's rules, the shell needs the legal
+// moves; asking D() would change its hash table. So: standard chess on copies of the board,
+// castling left out (the king's step beside it is legal whenever the castling is); ep: the
+// square a pawn skipped.
 const STEPS = [[], [], [], [-33, -31, -18, -14, 14, 18, 31, 33], [-17, -16, -15, -1, 1, 15, 16, 17],
   [-17, -15, 15, 17], [-16, -1, 1, 16], [-17, -16, -15, -1, 1, 15, 16, 17]];
 const kingOf = (bd: Int8Array, k: number): number =>
@@ -597,8 +616,12 @@ function ending(k: number, bd: Int8Array = board, ep = O): string {
   return attacked(bd, kingOf(bd, k), 24 - k) ? `checkmate, ${side(24 - k)} wins` : 'stalemate, a draw';
 }
 
+// ### The main loop
 // The C's main(): k the side to move (8 white, 16 black); c the input line, kept between lines
-// as the C keeps it. With --play black, micro-Max opens.
+// as the C keeps it. With --play black, micro-Max opens. A typed line is a move:
+// `c[0] - 16 × c[1] + 799` is the square ('8' is 56, 'a' 97, and `16 × 56 - 97` is 799), so "e2"
+// gives 101 - 800 + 799 = 100, `0x64`. An empty line: think. Then the locks are cleared, and the
+// move checked in mode 9, which plays it if it is legal.
 function main(): void {
   let k = 8;
   let p = 0;
@@ -653,6 +676,8 @@ function sayWhatHappened(typed: string | undefined, ok: boolean, over: string): 
 // input, echoed safely
 const printable = (s: string): string => s.replace(/[^ -~]/g, '?').slice(0, 60);
 
+// ### The command line
+// What --help prints. --uci and --xboard take only --nodes: stdout belongs to the protocol.
 const USAGE = `usage: micromax.ts [--nodes N] [--time S] [--trace] [--play white|black] [--pretty]
        micromax.ts --uci | --xboard [--nodes N]        (for a chess GUI; see README)
        micromax-uci | micromax-xboard [--nodes N]      (the same, for a GUI that runs an engine bare)
@@ -751,10 +776,12 @@ function quitWith(text: string): never {
 }
 
 // ---- Part 3: playing in a chess GUI ---------------------------------------
-// --uci and --xboard. One engine thread, started once, runs the C's loop steps on its own
-// board and hash table, one job a message: set a position (the table cleared), play a typed
-// move (clear the table, D(…, 9, 2), which checks and plays it), or think (an empty line's
-// D(…, 8, 0), on a clock). This thread reads the GUI's commands and keeps the GUI's game.
+// --uci and --xboard: plumbing between a GUI and the C's loop. One engine thread, started once,
+// runs the C's loop steps on its own board and hash table, one job a message: set a position
+// (the table cleared), play a typed move (clear the table, D(…, 9, 2), which checks and plays it),
+// or think (an empty line's D(…, 8, 0), on a clock). This thread reads the GUI's commands and
+// keeps the GUI's game.
+//
 // Who owns what: the engine thread owns part 1's globals, `clock` and `loop`. This thread owns
 // `game`, `busy` (the search under way), `xb` (xboard's state) and `settings` (the GUI's options).
 // They share the engine's two clock.shared ints: a search's id written into STOP cuts that
@@ -763,28 +790,33 @@ function quitWith(text: string): never {
 // Input always flows. Commands are handled one at a time, in the order sent, and none waits for
 // a search to end: the engine thread reads no job while it thinks, so no command asks it for one
 // then. What each command waits for:
-//   stop, ?, ponderhit: nothing; they cut the search, and its move follows within milliseconds.
-//   uci, protover: nothing; answered at once, so a GUI that gives an engine a few seconds to
-//     say uciok or done=1 gets them while the engine thread is still starting.
-//   isready, ping: the engine thread's start (its first message, a tenth of a second after
-//     launch); then they are answered at once, thinking or not. A ping while it thinks is answered
-//     after its move (CECP asks it), and an isready after a stop once the stopped search's
-//     bestmove is out.
-//   position, ucinewgame, go, usermove, new, setboard, undo, remove, force, result: they change
-//     the game or start a search, so a search under way is cut first and its last milliseconds
-//     awaited. UCI sends its bestmove (one for every go); xboard drops its move (unless ? asked).
-//     A refused undo or remove cuts nothing; a position line too long to read cuts as its command would.
-//   quit, and the end of the input (the GUI is gone): the search is cut, its move sent (xboard's
-//     quit drops it, unless ? asked), then the pending pongs, and the program ends.
-//   Every other command sets a value or says something, at once.
+//
+// - stop, ?, ponderhit: nothing; they cut the search, and its move follows within milliseconds.
+// - uci, protover: nothing; answered at once, so a GUI that gives an engine a few seconds to
+//   say uciok or done=1 gets them while the engine thread is still starting.
+// - isready, ping: the engine thread's start (its first message, a tenth of a second after
+//   launch); then they are answered at once, thinking or not. A ping while it thinks is answered
+//   after its move (CECP asks it), and an isready after a stop once the stopped search's
+//   bestmove is out. In analyze mode a ping has no move to wait for.
+// - position, ucinewgame, go, usermove, new, setboard, undo, remove, force, result: they change
+//   the game or start a search, so a search under way is cut first and its last milliseconds
+//   awaited. UCI sends its bestmove (one for every go); xboard drops its move (unless ? asked).
+//   A refused undo or remove cuts nothing; a position line too long to read cuts as its command would.
+// - quit, and the end of the input (the GUI is gone): the search is cut, its move sent (xboard's
+//   quit drops it, unless ? asked), then the pending pongs, and the program ends.
+// - Every other command sets a value or says something, at once.
 
-// What a GUI sends, in micro-Max's terms: squares, promotions, FIDE's castling, FEN set-ups.
+// ### What a GUI sends
+// In micro-Max's terms: squares, promotions, FIDE's castling, FEN set-ups; fen() refuses what
+// micro-Max cannot hold, saying why.
+//
 // Pos is what the C's loop keeps between lines: the board, Q, O, and the side to move.
 interface Pos { b: Int8Array, Q: number, O: number, k: number }
 // After init(): O = 0, as the C's globals start.
 const OPENING: Pos = { b: new Int8Array(129), Q: 0, O: 0, k: 8 };
 // e2 to 0x64
 const squareOf = (s: string): number => 16 * (56 - s.charCodeAt(1)) + s.charCodeAt(0) - 97;
+// A pawn's move to its last rank: 0 to 7 (a8 to h8) for white, 112 to 119 (a1 to h1) for black.
 const pawnTo8 = (p: Pos, x: number, y: number): boolean => p.b[x] > 0 && (p.b[x] & 7) < 3 && (y < 8 || y > 111);
 // A move as a GUI writes it: micro-Max promotes to a queen.
 const named = (p: Pos, x: number, y: number): string => sq(x) + sq(y) + (pawnTo8(p, x, y) ? 'q' : '');
@@ -876,9 +908,11 @@ function skipped(b: Int8Array, k: number, e: number): boolean {
   return e >= 0 && (e >> 4) === (k === 8 ? 2 : 5) && !b[e] && !b[e - up] && b[e + up] === (k === 8 ? 18 : 9);
 }
 
-// The engine thread's jobs, and its replies, in the order asked; it says once that it is ready,
-// and a finished pass comes by itself while it thinks. fallback: search as if the score were
-// ±500, not the frozen Q; castling: false for a search with castling left out.
+// ### The engine thread
+// Its jobs, each a step of the C's loop with a reply of its own, answered in the order asked; it
+// says once that it is ready, and a finished pass comes by itself while it thinks. fallback:
+// search as if the score were ±500, not the frozen Q; castling: false for a search with castling
+// left out.
 type Job =
   | { kind: 'set', pos: Pos }
   | { kind: 'play', from: number, to: number, fallback: boolean }
@@ -898,10 +932,11 @@ type Reply =
 const loop = { k: 8 };
 const FALLBACK = 500;
 const fallbackScore = (Q: number): number => Math.max(-FALLBACK, Math.min(FALLBACK, Q));
-// The engine thread, for the life of the process: ready as soon as the C's set-up is done. Its
-// table is new, every lock 0, as the C's is at start; the first job clears the locks again, as
-// the C does after every line. (No throwaway search first: it cost 0.3 s of CPU and 110 MB at
-// every start, and a first 1-second search without it went deeper, not shallower.)
+// The engine thread, for the life of the process: ready as soon as the C's set-up is done, which
+// is what isready and ping wait for. Its table is new, every lock 0, as the C's is at start; the
+// first job clears the locks again, as the C does after every line. (No throwaway search first:
+// it cost 0.3 s of CPU and 110 MB at every start, and a first 1-second search went deeper
+// without it.)
 function serve(shared: Int32Array): void {
   const port = parentPort;
   // no table: the thread ends, and the GUI side says so
@@ -954,8 +989,8 @@ function thinkFor(lim: Limits, fallback: boolean, castling: boolean): Reply {
   return { kind: 'found', x: K, y: L, d: p?.d ?? 0, N: p?.N ?? N, m: p?.m ?? 0, total: N, cutOff };
 }
 
-// The engine thread, seen from here: the ints it shares; ready, once it has started (its first
-// message); one function per job, each with its reply.
+// The engine thread, seen from here (this side's door): the ints it shares; ready, once it has
+// started (its first message); one function per job, its reply checked by its tag.
 interface EngineThread {
   worker: Worker;
   shared: Int32Array;
@@ -1026,6 +1061,7 @@ async function finish(code: number): Promise<void> {
   await worker.terminate();
 }
 
+// ### The game
 // The GUI's game: its start ('startpos', or 'fen' and a FEN); the moves since, as the GUI sent
 // them; pos[i], the position after i moves; unreplayable[i], why move i is not one the C
 // takes ('' when it is); why no position is held ('' when one is); and the ply whose position
@@ -1041,7 +1077,8 @@ const game = {
 const UNDER = 'an under-promotion';
 const PAST_FREEZE = 'a move past the freeze';
 // The engine at the position after n moves, as the C's loop reached it: the position before,
-// then the last move's check, which leaves its table (an under-promotion is set up instead).
+// then the last move's check, which leaves its table (an under-promotion is set up instead). So
+// a go right after the GUI's move costs nothing more.
 async function placeEngine(n: number): Promise<void> {
   if (game.engineAt === n) return;
   const checked = n > 0 && game.unreplayable[n - 1] !== UNDER;
@@ -1100,6 +1137,7 @@ async function setGame(origin: string, initial: Pos, moves: string[]): Promise<v
   }
 }
 
+// ### A search
 // The search under way: running until its move is sent (and, in xboard, played); its id
 // (written into the STOP int, it cuts the search); go infinite (no move before stop) and what
 // releases it; asked: stop or ? asked for its move, which is then sent whatever comes next;
@@ -1133,7 +1171,8 @@ async function idle(drop = false): Promise<void> {
   interrupt(drop);
   await busy.run;
 }
-// Search while the commands go on; a line every second it says nothing (see keepTalking()).
+// Search while the commands go on: it returns at once, and commands are read while the engine
+// thinks; a line every second it says nothing (see keepTalking()). analysis: xboard's analyze.
 function startSearch(lim: Limits, endless = false, analysis = false): void {
   lim.id = ++busy.id;
   Object.assign(busy, { endless, analysis, began: lim.start, release: undefined, asked: false, dropped: false,
@@ -1147,6 +1186,11 @@ function startSearch(lim: Limits, endless = false, analysis = false): void {
   });
 }
 
+// ### Choosing the move
+// Three pieces: refusal(), a pure rule; searchLegal(), the think and the FIDE fallback
+// (secondChoice() never plays a move shallower than a pass shown); replayNote(), what the C needs
+// to play the same move. answer() frames and sends; only xboard's game takes the move.
+//
 // Why micro-Max makes no move here, or '': no position, the game is over, or the freeze
 // under Faithful (xboard resigns the side that is behind instead of playing the fallback).
 function refusal(noPosition: string, p: Pos, faithful: boolean, resignsBehind: boolean): string {
@@ -1233,13 +1277,19 @@ async function playOwn(mv: string): Promise<void> {
   if (over) send(...dialect().result(over));
 }
 
+// ### Words
+// Whatever a protocol says or decides lives in its dialect: shared code asks dialect(), never
+// which protocol it speaks.
+//
 // Each protocol's words. move: the lines that play a move, with what its note says of it (UCI:
 // a last info line first); noMove: those that make none; note: a line for the log, an error or
-// why it makes no move; aside: one that says more (UCI: in debug mode only, see INFO_WORDS); pass: a finished pass (xboard: after post);
-// progress: the nodes and time so far, while it thinks; result: after its own move ends the
-// game; playsOwnMove: its move is part of the GUI's game; resignsBehind: frozen and behind, it
-// resigns; commandOf: the command a word names; commandAt: where a line's command starts (-1:
-// none); unknown: a line with no command it knows.
+// why it makes no move; aside: one that says more (UCI: after debug on only, see INFO_WORDS);
+// pass: a finished pass (xboard: after post or in analyze mode); progress: the nodes and time so
+// far, while it thinks; result: after its own move ends the game; playsOwnMove: its move is part
+// of the GUI's game; resignsBehind: frozen and behind, it resigns; dropsMove: a command that
+// changes the game drops the move of a search under way (UCI sends it); commandOf: the command
+// a word names; commandAt: where a line's command starts (-1: none); unknown: a line with no
+// command it knows.
 interface Dialect {
   move(mv: string, f: Found, ms: number, note: string): string[];
   noMove(why: string, ms: number): string[];
@@ -1250,17 +1300,21 @@ interface Dialect {
   result(over: string): string[];
   playsOwnMove: boolean;
   resignsBehind: boolean;
+  dropsMove: boolean;
   commandOf(word: string): string;
   commandAt(words: string[], known: (name: string) => boolean): number;
   unknown(line: string): string;
 }
-// A mate in n scores 4000 - n (mated: -I/2 in the C); UCI says mate n, or -n when mated.
+// Scores are the side to move's, in both protocols: black ahead is above 0. A mate in n moves
+// scores 4000 - n, and being mated in n, n - 4000 (mated: -I/2 in the C, the winner's plies each
+// a point less); UCI says mate n, or mate -n when mated.
 const isMate = (m: number): boolean => m > 3000 || m < -3000;
 const mateIn = (m: number): number => m > 0 ? 4000 - m : -4000 - m;
 const uciScore = (m: number): string => isMate(m) ? `mate ${mateIn(m)}` : `cp ${m}`;
 const nps = (N: number, ms: number): number => ms > 0 ? Math.round(N * 1000 / ms) : 0;
 const uciInfo = (d: number, m: number, N: number, ms: number, mv: string): string =>
   `info depth ${d} score ${uciScore(m)} nodes ${N} nps ${nps(N, ms)} time ${Math.round(ms)} pv ${mv}`;
+// UCI's words: the info line before bestmove gives the whole think's nodes and time.
 // The words of an info line. A relay (polyglot) reads them even after 'string': a note says
 // none of them as a word of its own, or it would be taken for a number of the search. And it
 // shows every info string as a thinking line of 0 nodes in 0 time: so what only says more (how
@@ -1279,12 +1333,13 @@ const UCI_WORDS: Dialect = {
   result: () => [],
   playsOwnMove: false,
   resignsBehind: false,
+  dropsMove: false,
   commandOf: (word) => word,
   // the spec's own example: unknown words before a command are skipped (joho debug on)
   commandAt: (words, known) => words.findIndex(known),
   unknown: (line) => `info string error: unknown command '${relaySafe(printable(line))}'`,
 };
-// xboard's mate score: 100000 + n
+// xboard's words. A mate in n scores 100000 + n; mated in n, -100000 - n.
 const xbScore = (m: number): number => isMate(m) ? Math.sign(m) * 100000 + mateIn(m) : m;
 const XB_WORDS: Dialect = {
   move: (mv, f, ms, note) => [`# ${note}`, `move ${mv}`],
@@ -1296,6 +1351,7 @@ const XB_WORDS: Dialect = {
   result: (over) => [xbResult(over)],
   playsOwnMove: true,
   resignsBehind: true,
+  dropsMove: true,
   commandOf: (word) => /^[a-h][1-8][a-h][1-8]/.test(word) ? 'usermove' : word,
   commandAt: (words, known) => known(XB_WORDS.commandOf(words[0])) ? 0 : -1,
   unknown: (line) => `Error (unknown command): ${printable(line.trim().split(/\s+/)[0])}`,
@@ -1306,7 +1362,10 @@ function xbResult(why: string): string {
   if (why.startsWith('frozen')) return 'resign';
   return `Error (${why}): go`;
 }
+// The words, and the commands (their handlers are below): the one place that asks which
+// protocol it speaks.
 const dialect = (): Dialect => opt.gui === 'uci' ? UCI_WORDS : XB_WORDS;
+const commands = (): Record<string, Handler> => opt.gui === 'uci' ? UCI_COMMANDS : XB_COMMANDS;
 // When the last line went out; whether stdout is a pipe or a socket, which the GUI may close.
 const output = { at: 0, closable: false };
 function send(...lines: string[]): void {
@@ -1331,10 +1390,12 @@ function keepTalking(lim: Limits): void {
   send(...dialect().progress(busy.counted + Atomics.load(thread().shared, NODES), now() - lim.start));
 }
 
-// The options a GUI may set: Faithful; and the spins, each with its range: Move Overhead (ms);
-// Hash and Threads, which say what micro-Max has, one table of 176 MiB and one thread. A match
-// runner sets Hash to what it gives every engine (16, 64, ...): any size is taken, and an aside
-// says the table stays 176 MiB; Threads has one value. debug: UCI's debug on (the asides too).
+// ### Options and pings
+// The options a GUI may set: Faithful; and the spins, each with its range, declared once for the
+// handshake and its check: Move Overhead (ms); Hash and Threads, which say what micro-Max has,
+// one table of 176 MiB and one thread. A match runner sets Hash to what it gives every engine
+// (16, 64, ...): any size is taken, and an aside says the table stays 176 MiB (176 gets no
+// word); Threads has one value. debug: UCI's debug on, which lets the asides out.
 const settings = { faithful: false, overhead: 50, debug: false };
 interface Spin { name: string, default: number, min: number, max: number, unit: string }
 const OVERHEAD: Spin = { name: 'Move Overhead', default: 50, min: 0, max: 9999, unit: 'ms' };
@@ -1379,6 +1440,11 @@ async function leave(drop: boolean): Promise<void> {
   await finish(0);
 }
 
+// ### UCI and xboard
+// Each protocol's clock becomes a TimeControl for limits(); then a handler per command. UCI's
+// numbers are read as Stockfish reads them, and a clock with no time for the side to move gives
+// it 0 ms. xboard's moves to go count from the ply the level came at.
+//
 // UCI's go: the clock of the side to move k (infinite and ponder: none); a bare go gets the
 // C's node limit, cNodes. Side k's time missing on a clock (see timeMissing()) is 0 ms.
 function uciGo(w: string[], k: number, cNodes: number): TimeControl {
@@ -1453,7 +1519,7 @@ const UCI_COMMANDS: Record<string, Handler> = {
     startSearch(limits(uciGo(w, k, nodeLimit), t, settings.overhead), isEndless(w));
   },
 };
-// setoption name <words> [value <words>]: the words, whatever the spaces between them.
+// `setoption name <words> [value <words>]`: the words, whatever the spaces between them.
 function uciSetOption(w: string[]): void {
   const at = w.findIndex((x, i) => i > 1 && x.toLowerCase() === 'value');
   if (w[1]?.toLowerCase() !== 'name') return note(`error: setoption wants name <option> value <value>`);
@@ -1472,9 +1538,10 @@ async function uciPosition(w: string[]): Promise<void> {
   if (game.noPosition) note(`error: no position: ${game.noPosition}`);
 }
 
-// xboard's state: force mode; the side it plays; post: show passes; and its clock: level
-// (moves per period, base and increment in ms, and the ply it came at, -1 before any), st (ms
-// a move, once told), sd (depth), time (ms left, once told).
+// xboard keeps more state: force mode; the side it plays; post: show passes; and its clock, told
+// piecemeal: level (moves per period, base and increment in ms, and the ply it came at, -1
+// before any), st (ms a move, once told), sd (depth), time (ms left, once told). A refused move
+// or undo changes nothing; a bad setboard or a lost line leaves no position.
 interface XbClock {
   mps: number, base: number, inc: number, levelAt: number, st: number | undefined, sd: number, left: number | undefined,
 }
@@ -1637,11 +1704,12 @@ const XB_COMMANDS: Record<string, Handler> = {
 const IGNORED = 'xboard accepted rejected random computer name hard easy otim draw hint';
 for (const c of IGNORED.split(' ')) XB_COMMANDS[c] = () => {};
 
-// Reading commands: a line at a time, each handled when the one before is done. No handler waits
-// for a search (see the top of part 3), so input always flows.
+// ### Reading commands
+// A line at a time, in order, each handled when the one before is done; the end of the input is
+// stop then quit. No handler waits for a search (see the top of part 3), so input always flows.
+//
 // bytes: a longer line is dropped
 const LONG = 16384;
-const commands = (): Record<string, Handler> => opt.gui === 'uci' ? UCI_COMMANDS : XB_COMMANDS;
 // One line, to its handler: from the word its command starts at (UCI skips unknown words).
 function command(line: string, t: number): unknown {
   const words = line.trim().split(/\s+/);
@@ -1653,11 +1721,12 @@ function command(line: string, t: number): unknown {
   if (at >= 0) return commands()[name](w, at > 0 ? w.join(' ') : line, t);
   if (words[0]) send(dialect().unknown(line));
 }
-// A line too long to read: if it set the position, none is held, once a search is cut as that command would.
+// A line too long to read: if it set the position, none is held, once a search is cut as that
+// command would.
 async function dropLine(name: string): Promise<void> {
   note(`error: a line of more than ${LONG} bytes is ignored`);
   if (!['position', 'usermove', 'setboard'].includes(name)) return;
-  await idle(opt.gui === 'xboard');
+  await idle(dialect().dropsMove);
   game.noPosition = `a line of more than ${LONG} bytes was lost`;
 }
 // The C's set-up, as the GUI side's start.
@@ -1699,6 +1768,10 @@ function isPipe(fd: number): boolean {
   }
 }
 
+// ### The program
+// The entry point: the terminal game, a GUI, or, in the engine thread, serve(); and what the
+// tests import.
+//
 // The program: unless the table is missing, the command line, then the C's loop or a GUI
 // session. An Ending sets the exit code, and Node ends once nothing is left to do. command: the
 // protocol of micromax-uci or micromax-xboard, small files the build writes beside this one
@@ -1724,5 +1797,6 @@ if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(fs.real
 export const engine = { D, board, T, A, ch, int, quot };
 export { init, random, srandom, legalMoves, attacked, begin, fen, openEngineThread, type Pos };
 export { limits, uciGo, timeMissing, xbGo, refusal, secondChoice, replayNote, progressLine };
+export { named, uciScore, xbScore };
 export { type Found, type TimeControl };
 export { start };

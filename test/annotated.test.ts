@@ -1,25 +1,30 @@
 // The annotated companion (annotated/) against the program it explains. The walk-through
-// (annotated/micromax.ts.md) must hold every non-blank line of micromax.ts in its ```ts blocks,
-// in order, and nothing else; the guide (annotated/README.md) and the appendix (annotated/appendix.md)
-// may quote lines of micromax.ts in ```ts blocks and nothing else. The figures the companion quotes
-// (square numbers, piece codes, bytes of T, scores, node counts, a traced search) are recomputed here
-// from the engine, or looked up in the golden transcripts the C produced, and must appear in the
-// text as computed. And annotated/ stays within its word budget.
+// (annotated/micromax.ts.md) follows micromax.ts line by line: part 1, written by hand, quotes
+// every non-blank line of part 1 in its ```ts blocks, in order, and nothing else (every drifted
+// line is listed, with the side that changed last); parts 2 and 3 are made from the code by
+// `npm run annotate`, its comments the prose, its other lines the ```ts blocks. The guide
+// (annotated/README.md) and the appendix (annotated/appendix.md) may quote lines of micromax.ts
+// in ```ts blocks and nothing else. The figures the companion quotes (square numbers, piece codes,
+// bytes of T, scores, node counts, a traced search) are recomputed here from the engine, or looked
+// up in the golden transcripts the C produced, and must appear in the text as computed. And the
+// teaching text of annotated/ (all but the made part) stays within its word budget.
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import * as os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { engine, init, legalMoves, random, srandom } from '../micromax.ts';
-import { ROOT, atMost, runCSync } from './support/run.ts';
+import { ROOT, atMost, run, runCSync } from './support/run.ts';
 import { whyNoC } from './support/c-oracle.ts';
 import { parseTranscript } from './support/boards.ts';
 import { TAG } from './support/tree.ts';
 import { parse, runCalls, type Call } from './support/calls.ts';
 import { SCRIPTS } from './support/scripts.ts';
+import { annotate, CannotMake, driftReport, drifts, gitHistory, makeWalk, NOTE, sided, splitSource, splitWalk, type History } from './support/walk.ts';
+import { READING, dense, denseLine, fencedBlocks, lookUps, minutes, prose, reading, type Reading } from './support/reading.ts';
 
 const { A, D, T, board: b, ch, quot } = engine;
 
@@ -32,85 +37,167 @@ const FILES: Record<string, string> = { 'README.md': GUIDE, 'micromax.ts.md': WA
   'exercises.md': read('annotated/exercises.md') };
 const golden = (name: string): string => read(`test/fixtures/golden/${name}.out`);
 
-// ---- fenced blocks -------------------------------------------------------------------------
+// ---- the walk-through against the code ------------------------------------------------------
+// Part 1 is written by hand: its ```ts blocks quote every line of part 1 of micromax.ts, and a line
+// that drifted is listed, every one, with the side that changed last (git). Parts 2 and 3 are made
+// from the code by `npm run annotate` (support/walk.ts), whose --check the suite runs here.
 
-interface Block { lang: string; start: number; lines: { line: number; text: string }[] }
-
-/** The fenced code blocks of a Markdown text; `start` and `line` are 1-based line numbers. */
-export function fencedBlocks(md: string): Block[] {
-  const blocks: Block[] = [];
-  let open: Block | undefined;
-  md.split('\n').forEach((text, k) => {
-    const fence = /^```(\S*)\s*$/.exec(text);
-    if (open) {
-      if (fence && fence[1] === '') { blocks.push(open); open = undefined; } else open.lines.push({ line: k + 1, text });
-    } else if (fence) open = { lang: fence[1], start: k + 1, lines: [] };
-  });
-  if (open) throw new Error(`a fence opened at line ${open.start} is never closed`);
-  return blocks;
-}
-
-/** Where the ```ts lines of `md` and the lines of `source` (blank lines ignored on both sides)
- *  first disagree, or undefined when they are the same lines in the same order. */
-export function compareWalk(md: string, source: string): string | undefined {
-  const walk = fencedBlocks(md).filter((blk) => blk.lang === 'ts').flatMap((blk) => blk.lines)
-    .filter((l) => l.text.trim() !== '');
-  const src = source.split('\n').map((text, k) => ({ line: k + 1, text })).filter((l) => l.text.trim() !== '');
-  for (let k = 0; k < Math.max(walk.length, src.length); k++) {
-    const w = walk[k], s = src[k];
-    if (w && s && w.text === s.text) continue;
-    if (!w) return `micromax.ts line ${s.line} is missing from the walk-through (after its ${walk.length} code lines):\n  ${s.text}`;
-    if (!s) return `walk-through line ${w.line} is not in micromax.ts (which ends at line ${src.at(-1)?.line}):\n  ${w.text}`;
-    return `walk-through line ${w.line} differs from micromax.ts line ${s.line}:\n  walk: ${w.text}\n  .ts:  ${s.text}`;
-  }
-  return undefined;
-}
-
-test('the walk-through holds every line of micromax.ts, in order, and no other code line', () => {
-  const diff = compareWalk(WALK, SOURCE);
-  assert.equal(diff, undefined, diff);
+test('part 1 of the walk-through quotes every line of part 1 of micromax.ts, in order, and no other code line', () => {
+  const found = drifts(WALK, SOURCE);
+  assert.equal(found.length, 0, found.length ? driftReport(sided(found, gitHistory(ROOT))) : '');
 });
 
-test('the comparison notices a deleted, changed, added or moved line', () => {
-  const lines = WALK.split('\n');
-  const codeLine = (n: number): number => {                   // index of the n-th ```ts code line
-    const all = fencedBlocks(WALK).filter((blk) => blk.lang === 'ts').flatMap((blk) => blk.lines)
-      .filter((l) => l.text.trim() !== '');
-    return all[n].line - 1;
+test('the drift report lists every drifted line and says which side changed last', () => {
+  const src = SOURCE.split('\n'), walk = WALK.split('\n');
+  const codeAt = (text: string): number => src.indexOf(text) + 1;           // 1-based
+  const walkAt = (text: string): number => walk.indexOf(text) + 1;
+  const [one, two] = ['                v -= int(v > e);                       // a gain later is worth a bit less',
+    'const V = 112, M = 136, S = 128, I = 8e3, C = 799;    // 0x70 rank bits, 0x88 off-board bits'];
+  assert.ok(codeAt(one) && walkAt(one) && codeAt(two) && walkAt(two), 'the two lines this test edits');
+  const edit = (lines: string[], f: (ls: string[]) => void): string => { const ls = lines.slice(); f(ls); return ls.join('\n'); };
+  const at = (ls: string[], text: string, by: string): void => { ls[ls.indexOf(text)] = by; };
+  // git's answer, made up: the lines given on the side given are not committed yet, all else is old; none: no git
+  const history = (newer: 'code' | 'walk' | 'none', lines: number[]): History => {
+    const file = newer === 'code' ? 'micromax.ts' : 'annotated/micromax.ts.md';
+    const fresh = { commit: '', time: Infinity }, old = { commit: 'a'.repeat(40), time: 1e9 };
+    if (newer === 'none') return { line: () => undefined, file: () => undefined };
+    return { line: (f, n) => f === file && lines.includes(n) ? fresh : old, file: (f) => f === file ? fresh : old };
   };
-  const edit = (f: (ls: string[]) => void): string => { const ls = lines.slice(); f(ls); return ls.join('\n'); };
-  const at = codeLine(100), next = codeLine(101);
-  const cases: [string, string, RegExp][] = [
-    ['deleted', edit((ls) => ls.splice(at, 1)), /differs from micromax\.ts line/],
-    ['changed', edit((ls) => { ls[at] = ls[at].replace(/\S/, '$& '); }), new RegExp(`walk-through line ${at + 1} differs`)],
-    ['added', edit((ls) => ls.splice(at, 0, '  const extra = 1;')), new RegExp(`walk-through line ${at + 1} differs`)],
-    ['swapped', edit((ls) => { [ls[at], ls[next]] = [ls[next], ls[at]]; }), /differs from micromax\.ts line/],
-    ['moved into a text block', edit((ls) => { ls.splice(at, 1); ls.push('```text', lines[at], '```'); }), /differs/],
-    ['last line dropped', WALK.replace(/^export \{[^\n]*\n(?![\s\S]*^export \{)/m, ''), /is missing from the walk-through/],
-    ['a line after the end', WALK + '\n```ts\nconsole.log(1);\n```\n', /is not in micromax\.ts/],
-  ];
-  for (const [what, md, message] of cases) {
-    const diff = compareWalk(md, SOURCE);
-    assert.ok(diff !== undefined, `${what}: not noticed`);
-    assert.match(diff, message, `${what}: ${diff}`);
+  const report = (md: string, source: string, h: History): string => driftReport(sided(drifts(md, source), h));
+  // two lines of the code changed: both listed, each with both texts, the code named as the side that changed
+  const code = edit(src, (ls) => { at(ls, one, one.replace('v > e', 'v >= e')); at(ls, two, two.replace('799', '800')); });
+  let r = report(WALK, code, history('code', [codeAt(one), codeAt(two)]));
+  assert.match(r, /differ at 2 lines/, r);
+  for (const line of [one, two]) {
+    assert.ok(r.includes(`micromax.ts line ${codeAt(line)} and walk-through line ${walkAt(line)} differ; micromax.ts changed last (not committed yet):`), r);
+    assert.ok(r.includes(`walk: ${line}`), r);
   }
-  // and on the program's side: a line removed from micromax.ts is reported with its number
-  const src = SOURCE.split('\n');
-  const k = src.findIndex((l) => l.includes('v -= int(v > e);'));
-  const diff = compareWalk(WALK, [...src.slice(0, k), ...src.slice(k + 1)].join('\n'));
-  assert.match(diff ?? '', new RegExp(`differs from micromax\\.ts line ${k + 1}:\\n  walk: +v -= int`));
+  assert.ok(r.includes('.ts:  ' + one.replace('v > e', 'v >= e')) && r.includes('.ts:  ' + two.replace('799', '800')), r);
+  // the walk-through changed a line: that side is named
+  const walked = edit(walk, (ls) => at(ls, one, one.replace('v > e', 'v < e')));
+  r = report(walked, SOURCE, history('walk', [walkAt(one)]));
+  assert.match(r, new RegExp(`walk-through line ${walkAt(one)} differ; the walk-through changed last \\(not committed yet\\)`), r);
+  // a line added to the code, a line dropped from the walk-through, a line added to it, one moved into a text block
+  const cases: [string, string, string, History, RegExp][] = [
+    ['added to the code', WALK, edit(src, (ls) => ls.splice(codeAt(one), 0, '    v = 0;')), history('code', [codeAt(one) + 1]),
+      new RegExp(`micromax\\.ts line ${codeAt(one) + 1} is not in the walk-through; micromax\\.ts changed last`)],
+    ['dropped from the walk-through', edit(walk, (ls) => ls.splice(walkAt(one) - 1, 1)), SOURCE, history('walk', []),
+      new RegExp(`micromax\\.ts line ${codeAt(one)} is not in the walk-through; the walk-through changed last`)],
+    ['added to the walk-through', edit(walk, (ls) => ls.splice(walkAt(one), 0, '  const extra = 1;')), SOURCE, history('walk', [walkAt(one) + 1]),
+      new RegExp(`walk-through line ${walkAt(one) + 1} is not in micromax\\.ts; the walk-through changed last`)],
+    ['moved into a text block', edit(walk, (ls) => { ls.splice(walkAt(one) - 1, 1); ls.push('```text', one, '```'); }), SOURCE, history('none', []),
+      new RegExp(`micromax\\.ts line ${codeAt(one)} is not in the walk-through; which side changed last is not known`)],
+  ];
+  for (const [what, md, source, h, message] of cases) {
+    r = report(md, source, h);
+    assert.match(r, /differ at 1 line /, `${what}: ${r}`);
+    assert.match(r, message, `${what}: ${r}`);
+  }
+  // two lines swapped: both places are listed
+  r = report(WALK, edit(src, (ls) => { const k = codeAt(one) - 1; [ls[k - 1], ls[k]] = [ls[k], ls[k - 1]]; }), history('code', []));
+  assert.match(r, /differ at 2 lines/, r);
 });
 
-test('every fence names its language; ```ts in the guide and the appendix only quotes lines of micromax.ts', () => {
-  const known = new Set(['ts', 'text', 'c', 'sh']);
-  for (const [name, md] of Object.entries(FILES)) {
-    for (const blk of fencedBlocks(md)) assert.ok(known.has(blk.lang), `${name} line ${blk.start}: fence language '${blk.lang}'`);
+/** A project in a temporary git repository: micromax.ts, the walk-through and the guide, committed. */
+function scratchProject(): { dir: string; git: (...args: string[]) => string; commit: (day: number) => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-annotate-'));
+  for (const f of ['micromax.ts', 'annotated/micromax.ts.md', 'annotated/README.md']) {
+    fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, f), path.join(dir, f));
   }
-  const lines = new Set(SOURCE.split('\n'));
-  for (const [name, md] of [['README.md', GUIDE], ['appendix.md', APPX]]) {
-    for (const blk of fencedBlocks(md).filter((x) => x.lang === 'ts')) {
-      for (const l of blk.lines) if (l.text.trim()) assert.ok(lines.has(l.text), `${name} line ${l.line} is not a line of micromax.ts`);
-    }
+  let date = '';                                              // each commit a day of its own
+  const git = (...args: string[]): string => {
+    const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t',
+      GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t', GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } });
+    assert.equal(r.status, 0, `git ${args.join(' ')}: ${r.stderr}`);
+    return r.stdout;
+  };
+  const commit = (day: number): void => {
+    date = `2026-01-${String(day).padStart(2, '0')}T12:00:00Z`;
+    git('add', '-A');
+    git('commit', '-q', '-m', `day ${day}`);
+  };
+  git('init', '-q');
+  commit(1);
+  return { dir, git, commit };
+}
+
+test('git names the side that changed last; npm run annotate -- --check says so, and names a stale line', { skip: whyNoGit() }, async (t) => {
+  const p = scratchProject();
+  t.after(() => fs.rmSync(p.dir, { recursive: true, force: true }));
+  const file = (f: string): string => path.join(p.dir, f);
+  const change = (f: string, from: string, to: string): void => {
+    const text = fs.readFileSync(file(f), 'utf8');
+    assert.ok(text.includes(from), `${f}: ${from}`);
+    fs.writeFileSync(file(f), text.replace(from, to));
+  };
+  const tool = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'test/tools/annotate.ts', '--root', p.dir, ...args], '', 120_000);
+  const problems = (x: ReturnType<typeof annotate>): string[] => [x.stale, x.row, x.drift];
+  assert.deepEqual(problems(annotate(p.dir)), ['', '', ''], 'a copy of this project is up to date');
+  // the code changes (not committed), then is committed, and the walk-through follows; then it drifts alone
+  const line = '                v -= int(v > e);                       // a gain later is worth a bit less';
+  change('micromax.ts', line, line.replace('v > e', 'v >= e'));
+  let a = annotate(p.dir);
+  assert.match(a.drift, /differ at 1 line .*\n.*micromax\.ts line \d+ and walk-through line \d+ differ; micromax\.ts changed last \(not committed yet\)/s, a.drift);
+  p.commit(2);
+  a = annotate(p.dir);
+  assert.match(a.drift, /micromax\.ts changed last \([0-9a-f]{7}, 2026-01-02\)/, a.drift);
+  change('annotated/micromax.ts.md', line, line.replace('v > e', 'v >= e'));
+  p.commit(3);
+  assert.equal(annotate(p.dir).drift, '');
+  change('annotated/micromax.ts.md', line.replace('v > e', 'v >= e'), line.replace('v > e', 'v < e'));
+  p.commit(4);
+  // and a comment of part 3 changes: --check names the walk-through's stale line, the code's, and part 1's drift
+  const note = '// A pawn\'s move to its last rank: 0 to 7 (a8 to h8) for white, 112 to 119 (a1 to h1) for black.';
+  const codeLine = fs.readFileSync(file('micromax.ts'), 'utf8').split('\n').indexOf(note) + 1;
+  const walkLine = fs.readFileSync(file('annotated/micromax.ts.md'), 'utf8').split('\n').indexOf(note.slice(3)) + 1;
+  assert.ok(codeLine > 0 && walkLine > 0);
+  change('micromax.ts', note, note.replace('last rank', 'eighth rank'));
+  let r = await tool('--check');
+  assert.equal(r.code, 1, r.stderr);
+  assert.ok(r.stderr.startsWith(`annotated/micromax.ts.md line ${walkLine} is stale (from micromax.ts line ${codeLine}):\n` +
+    `  has:   ${note.slice(3)}\n  makes: ${note.slice(3).replace('last rank', 'eighth rank')}\n`), r.stderr);
+  assert.match(r.stderr, /the walk-through changed last \([0-9a-f]{7}, 2026-01-04\):\n {4}\.ts: {2}.*v >= e.*\n {4}walk: .*v < e/, r.stderr);
+  // npm run annotate makes parts 2 and 3 anew; part 1 is the hand's
+  change('annotated/micromax.ts.md', line.replace('v > e', 'v < e'), line.replace('v > e', 'v >= e'));
+  r = await tool();
+  assert.deepEqual([r.code, r.stderr], [0, ''], r.stdout.toString());
+  assert.match(r.stdout.toString(), new RegExp(`^annotated/micromax\\.ts\\.md: written \\(was: annotated/micromax\\.ts\\.md line ${walkLine} is stale`));
+  assert.ok(fs.readFileSync(file('annotated/micromax.ts.md'), 'utf8').includes(note.slice(3).replace('last rank', 'eighth rank')));
+  assert.deepEqual(problems(annotate(p.dir)), ['', '', '']);
+});
+
+function whyNoGit(): string | undefined {
+  return spawnSync('git', ['--version']).status === 0 ? undefined : 'git is not installed';
+}
+
+test('parts 2 and 3 of the walk-through are made from micromax.ts, and the reading path\'s row from them (npm run annotate -- --check)', () => {
+  const a = annotate(ROOT);
+  assert.equal(a.stale, '', `${a.stale}\n(npm run annotate makes them anew)`);
+  assert.equal(a.row, '', `${a.row}\n(npm run annotate sets it)`);
+  // the made part holds every line of parts 2 and 3 but the comments that start a line, in order
+  const { made } = splitSource(SOURCE);
+  const code = made.filter((l) => l.text.trim() && !l.text.startsWith('//')).map((l) => l.text);
+  const quoted = fencedBlocks(splitWalk(WALK).made).filter((b) => b.lang === 'ts').flatMap((b) => b.lines)
+    .map((l) => l.text).filter((l) => l.trim());
+  assert.deepEqual(quoted, code);
+});
+
+test('how parts 2 and 3 are made: comments that start a line are prose, headings, links from annotated/; the rest is code', () => {
+  const source = ['// ---- Part 1: x ----', 'const a = 1;', '// ---- Part 2: the shell -----', '// Intro, two', '// lines.', '',
+    '// ### A section', '// A [link](annotated/appendix.md#x), [one](README.md) and [this](#a-section).', '//', '// - an item',
+    '//   continued', 'function f(): void {', '  // inside: code', '  const s = `', '// in a template: code', '`;', '', '', '  return;',
+    '}', 'const b = 2; // trailing: code', '// ---- Part 3: more ---', 'const c = 3;', ''].join('\n');
+  assert.equal(makeWalk(source), ['## Part 2: the shell', '', NOTE, '', 'Intro, two', 'lines.', '', '### A section', '',
+    'A [link](appendix.md#x), [one](../README.md) and [this](#a-section).', '', '- an item', '  continued', '',
+    '```ts', 'function f(): void {', '  // inside: code', '  const s = `', '// in a template: code', '`;', '', '  return;', '}',
+    'const b = 2; // trailing: code', '```', '', '## Part 3: more', '', '```ts', 'const c = 3;', '```', ''].join('\n'));
+  // what Markdown would misread is refused, naming the line
+  const bad: [string, RegExp][] = [['// setoption name <words>', /line 4: Markdown reads <…> as HTML/], ['// an `open span', /line 4: a ` is not closed/],
+    ['// ---', /line 4: a line of - or =/], ['// # Title', /line 4: a heading is a comment line of its own/], ['// | a | b |', /line 4: .*table/]];
+  for (const [line, message] of bad) {
+    const text = source.replace('// Intro, two', line);
+    assert.throws(() => makeWalk(text), (err: Error) => err instanceof CannotMake && message.test(err.message), line);
   }
 });
 
@@ -120,16 +207,22 @@ test('every fence names its language; ```ts in the guide and the appendix only q
 export const proseWords = (md: string): number => md.replace(/```ts\n[\s\S]*?```/g, '').split(/\s+/).filter(Boolean).length;
 const BUDGET = 12000;
 const OUTSIDE_BUDGET = ['exercises.md'];                     // its own limit: test/exercises.test.ts
+/** The teaching text of a file of annotated/: the walk-through's parts 2 and 3, made from the code's
+ *  comments (npm run annotate), are plumbing explained where it is kept, not taught here. */
+const taught = (f: string, md: string): string => f === 'micromax.ts.md' ? splitWalk(md).hand : md;
 
-test(`annotated/ has at most ${BUDGET} words of prose`, (t) => {
+test(`annotated/ has at most ${BUDGET} words of prose (the walk-through's made part aside)`, (t) => {
   const files = fs.readdirSync(path.join(ROOT, 'annotated')).filter((f) => f.endsWith('.md')).sort();
   assert.deepEqual(files, Object.keys(FILES).sort(), 'a new file in annotated/ must be added to FILES here');
   const counts = files.filter((f) => !OUTSIDE_BUDGET.includes(f))
-    .map((f) => [f, proseWords(read(`annotated/${f}`))] as const);
+    .map((f) => [f, proseWords(taught(f, read(`annotated/${f}`)))] as const);
   const total = counts.reduce((sum, [, n]) => sum + n, 0);
-  t.diagnostic(`prose words: ${counts.map(([f, n]) => `${f} ${n}`).join(', ')}; total ${total} of ${BUDGET}`);
+  const made = proseWords(splitWalk(WALK).made);
+  t.diagnostic(`prose words: ${counts.map(([f, n]) => `${f} ${n}`).join(', ')}; total ${total} of ${BUDGET} ` +
+    `(and ${made} in the walk-through's parts 2 and 3, made from the code)`);
   assert.ok(total <= BUDGET, `annotated/ has ${total} words of prose, more than ${BUDGET}`);
   assert.equal(proseWords('one ```ts\nnot counted\n``` two\n```text\nthree\n```'), 5);   // text blocks count, fences too
+  assert.equal(taught('micromax.ts.md', WALK) + splitWalk(WALK).made, WALK);
 });
 
 // ---- links --------------------------------------------------------------------------------
@@ -687,11 +780,6 @@ test('figures: what C did for free', () => {
 
 // ---- words and names --------------------------------------------------------------------------
 
-/** The prose of a Markdown text: the lines outside fenced blocks. */
-const prose = (md: string): string => {
-  let inFence = false;
-  return md.split('\n').filter((l) => { if (/^```/.test(l)) { inFence = !inFence; return false; } return !inFence; }).join('\n');
-};
 const squeeze = (s: string): string => s.replace(/\s+/g, '');
 
 test('inline code written in TypeScript is a fragment of micromax.ts', () => {
@@ -1144,88 +1232,8 @@ test('#27.6 a node whose position is stored at depth s starts at pass s + 1 (at 
 });
 
 // ---- the reading model, and the reading path's rows --------------------------------------------
-// The guide states the model; these functions apply it. A paragraph is a run of prose lines between
-// blank lines, or one list item, or one heading. It is dense when it holds a hex number, a bit
-// operator in inline code (&, |, ^, ~, <<, >>; not && or ||), or a window: q or l in inline code, or
-// two numbers in brackets such as (-8000, 8000) (a link's target is not read); or when it is a
-// look-for (it starts "Look for"), which has the reader check a command's output against it. Table rows (not their
-// --- line) and the lines of non-ts fenced blocks (a command's line too) are lines; so is every line
-// a command prints, when the text asks the reader to run it; a line is dense when it holds a hex
-// number, bits (0111 1000) or a row of hex bytes. ts lines are code, in D() from `function D(` to
-// its `}`. A link to the glossary is a look-up: one row for each name it gives (at least one).
-
-export const READING = { plain: 120, dense: 60, lineSeconds: 15, denseLineSeconds: 30, code: 6, codeInD: 3 };
-
-/** A link's target, which the reader does not read: `[text](target)` as `[text]`. */
-const untargeted = (s: string): string => s.replace(/\]\([^)\s]*\)/g, ']');
-
-/** Is this paragraph dense, by the guide's rule? */
-export function dense(paragraph: string): boolean {
-  const p = untargeted(paragraph);
-  if (/^Look for\b/.test(p)) return true;                  // a look-for: the reader checks it against the output
-  if (/\b0x[0-9a-f]+\b/i.test(p)) return true;
-  if (/\(-?\d[\d,]*, -?\d[\d,]*\)/.test(p)) return true;
-  const spans = [...p.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]);
-  const bitOperator = (span: string): boolean => /[&|^~]|<<|>>/.test(span.replace(/&&|\|\||\\\|/g, ' '));
-  const window = (span: string): boolean => /(^|[^\w.])[ql]\b/.test(span);
-  return spans.some((span) => bitOperator(span) || window(span));
-}
-
-/** Is this line of a diagram, a table or a command's output dense: a hex number, bits, hex bytes? */
-export function denseLine(line: string): boolean {
-  const cells = line.match(/\b[0-9a-f]{2}\b/g) ?? [];
-  return /\b0x[0-9a-f]+\b/i.test(line) || /\b[01]{4} [01]{4}\b/.test(line) ||
-    (cells.length >= 8 && cells.some((c) => /[a-f]/.test(c)));
-}
-
-interface Reading { plain: number; dense: number; lines: number; denseLines: number; code: number; codeInD: number; lookUps: number }
-
-/** The paragraphs of a stretch of Markdown, outside fences and tables. */
-function paragraphs(md: string): string[] {
-  const out: string[] = [];
-  for (const chunk of prose(md).split(/\n\s*\n/)) {
-    const lines = chunk.split('\n').filter((l) => l.trim() && !l.startsWith('|'));
-    for (const line of lines) {
-      const starts = out.length === 0 || /^(#|- |\d+\. )/.test(line) || line === lines[0] || /^#/.test(out.at(-1)!);
-      if (starts) out.push(line); else out[out.length - 1] += '\n' + line;
-    }
-  }
-  return out;
-}
-
-/** The glossary rows a stretch of prose sends the reader to: one a name in each link's text (a table's
- *  link, such as the reading path's row for the glossary, sends no one to a row). */
-export function lookUps(md: string): number {
-  return [...paragraphs(md).join('\n').matchAll(/\[([^\]]*)\]\(#glossary\)/g)]
-    .reduce((n, m) => n + Math.max(1, [...m[1].matchAll(/`\w`/g)].length), 0);
-}
-
-/** What a reader meets in a stretch of Markdown, apart from what its commands print: words plain and
- *  dense, lines of tables, diagrams and commands, code lines, glossary look-ups. */
-export function reading(md: string): Reading {
-  const r: Reading = { plain: 0, dense: 0, lines: 0, denseLines: 0, code: 0, codeInD: 0, lookUps: lookUps(md) };
-  for (const p of paragraphs(md)) {
-    const words = p.split(/\s+/).filter(Boolean).length;
-    if (dense(p)) r.dense += words; else r.plain += words;
-  }
-  const line = (l: string): void => { if (denseLine(l)) r.denseLines++; else r.lines++; };
-  prose(md).split('\n').filter((l) => l.startsWith('|') && !/^\|[\s:|-]+$/.test(l)).forEach(line);
-  let inD = false;
-  for (const blk of fencedBlocks(md)) {
-    for (const { text } of blk.lines.filter((l) => l.text.trim())) {
-      if (blk.lang !== 'ts') { line(text); continue; }
-      if (text.startsWith('function D(')) inD = true;
-      if (inD) r.codeInD++; else r.code++;
-      if (inD && text === '}') inD = false;
-    }
-  }
-  return r;
-}
-
-export const minutes = (r: Reading): number =>
-  r.plain / READING.plain + r.dense / READING.dense +
-  ((r.lines + r.lookUps) * READING.lineSeconds + r.denseLines * READING.denseLineSeconds) / 60 +
-  r.code / READING.code + r.codeInD / READING.codeInD;
+// The model itself (READING, dense(), reading(), minutes()) is in support/reading.ts, shared with
+// `npm run annotate`, which writes the minutes of the walk-through's generated part.
 
 /** The commands a stretch of the guide asks the reader to run, in order: the `npm …` lines of its ```sh
  *  blocks and the `npm run -s tree -- …` and `npm start -s -- …` spans of its prose (a bare `npm start` names
