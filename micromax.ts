@@ -935,7 +935,7 @@ const fallbackScore = (Q: number): number => Math.max(-FALLBACK, Math.min(FALLBA
 // The engine thread, for the life of the process: ready as soon as the C's set-up is done, which
 // is what isready and ping wait for. Its table is new, every lock 0, as the C's is at start; the
 // first job clears the locks again, as the C does after every line. (No throwaway search first:
-// it cost 0.3 s of CPU and 110 MB at every start, and a first 1-second search went deeper
+// it cost 0.3 s of CPU and 110 MiB at every start, and a first 1-second search went deeper
 // without it.)
 function serve(shared: Int32Array): void {
   const port = parentPort;
