@@ -1616,10 +1616,13 @@ async function setBoard(line: string, t: number): Promise<void> {
   xb.levelAt = Math.min(xb.levelAt, 0);
   const text = line.trim().slice(8).trim();
   const p = fen(text);
-  if (typeof p !== 'string') await setGame(`fen ${text}`, p, []);
-  else game.noPosition = p;
-  if (typeof p === 'string') send(`tellusererror Illegal position: ${p}`);
+  if (typeof p === 'string') refuseBoard(p);
+  else await setGame(`fen ${text}`, p, []);
   if (xb.analyzing) analyse(t);
+}
+function refuseBoard(why: string): void {
+  game.noPosition = why;
+  send(`tellusererror Illegal position: ${why}`);
 }
 // analyze (CECP 2): force mode, but it searches the position without end, whoever is on move,
 // posting every pass, and sends no move. A move, undo, new or setboard starts it again on the
