@@ -203,6 +203,7 @@ const fromStream = {
       if (first && line[0] === '%') { first = false; continue; }
       first = false;
       if (line[0] === '@') this.board = line;
+      else if (!'<>#!s='.includes(line[0] || ' ')) parse(line);   // not a line of a stream: BadLine says why
       else if (line[0] === '<') { open.pop(); this.boards.pop(); }
       else if (line[0] === '>') {
         this.number++;
@@ -247,14 +248,13 @@ function afterMoves(): string[] {
   const wrong = fromStream.boards.find((b) => b.board && sumOf(b.board) !== b.sum);
   const head = `The board of call ${drawn.number}, after ${moves}, each move made as D() makes it:`;
   if (!wrong) return [head, ...boardLines(drawn.board, false), `  (the stream's sum of every board on the way, ${drawn.sum} at call ${drawn.number}, agrees)`];
-  const fits = oneSquareFits(wrong.board!, wrong.sum);
-  const at = wrong.number === drawn.number ? 'this call' : `call ${wrong.number}, after ${wrong.move}`;
-  const fit = fits.length === 1 ? `: it fits this board with ${square(fits[0].square)} holding ` +
-    `${fits[0].code ? pieceLetter(fits[0].code) : 'nothing'} (code ${fits[0].code}), not ` +
-    `${pieceLetter(wrong.board![at64(fits[0].square)])} (code ${wrong.board![at64(fits[0].square)]})` +
-    (wrong === drawn ? '' : ` (the board of ${at})`) : fits.length ? `: ${fits.length} one-square changes would fit it` : ': no one-square change fits it';
+  const fits = oneSquareFits(wrong.board!, wrong.sum), one = fits[0], was = one && wrong.board![at64(one.square)];
+  const [at, that] = wrong === drawn ? ['this call', 'this'] : [`call ${wrong.number}, after ${wrong.move},`, 'that'];
+  const fit = fits.length === 1 ? `: it fits ${that} board with ${square(one.square)} holding ` +
+    `${one.code ? pieceLetter(one.code) : 'nothing'} (code ${one.code}), not ${was ? pieceLetter(was) : 'nothing'} (code ${was})`
+    : fits.length ? `: ${fits.length} one-square changes would fit it` : ': no one-square change fits it';
   return [head, ...boardLines(drawn.board, false),
-    `  the program's board differs: at ${at} the stream's sum is ${wrong.sum}, this board's ${sumOf(wrong.board!)}${fit}`];
+    `  the program's board differs: at ${at} the stream's sum is ${wrong.sum}, ${that} board's ${sumOf(wrong.board!)}${fit}`];
 }
 
 /** The lines of the search, from the stream file or the port as it runs. */
