@@ -353,7 +353,7 @@ function boardHtml(i) {
     marks[at64(g[13])] = 'from'; marks[at64(g[14])] = 'to';
     if (g[10] !== g[14]) marks[at64(g[10])] = 'taken';
   }
-  var h = '<table class="board" data-board="' + b.map(letter).join('') + '"><tr><th></th>';
+  var h = '<table class="board" data-board="' + b.map(letter).join('') + '" data-codes="' + b.join(' ') + '"><tr><th></th>';
   for (var f = 0; f < 8; f++) h += '<th>' + 'abcdefgh'[f] + '</th>';
   h += '</tr>';
   for (var r = 0; r < 8; r++) {

@@ -54,7 +54,7 @@ export interface PageCall {
   sumOk?: boolean;                                     // the board's sum is the stream's SUM for the call
 }
 
-/** The search is too big to collect: the calls counted so far. */
+/** The calls to draw are too many to collect: the calls collected so far. */
 export class TooBig { constructor(readonly calls: number) {} }
 /** The typed moves' legality check that said no (move 1 the first). */
 export class PageRefused { constructor(readonly move: number) {} }
@@ -110,6 +110,7 @@ export class Search {
     else if (line[0] === '<' && --this.hidden === 0) this.scored(this.top(), this.hiddenCall!, parse(line) as Return);
   }
   private hiddenCall?: Call;
+  private index = new Map<PageCall, number>();          // each drawn call's place in calls
   private count(): void {
     this.number++; this.counted++;
     for (const c of this.open) if (c) c.inside++;
@@ -130,14 +131,16 @@ export class Search {
   private enter(c: Call): void {
     const up = this.open.at(-1), level = this.open.length;
     this.count();
-    if (this.counted > MAX_CALLS) throw new TooBig(this.counted);
+
     if (up && !this.wanted(c, up, level)) {
       this.hidden = 1;
       this.hiddenCall = c;
       if (c.move !== 'null') this.passOf(up);
       return;
     }
-    const call: PageCall = { no: this.number, up: up ? this.calls.indexOf(up) : -1, level, pass: 0, c, passes: [], inside: 0 };
+    if (this.calls.length >= MAX_CALLS) throw new TooBig(this.calls.length);
+    const call: PageCall = { no: this.number, up: up ? this.index.get(up)! : -1, level, pass: 0, c, passes: [], inside: 0 };
+    this.index.set(call, this.calls.length);
     if (up) this.madeBy(call, up);
     else {
       call.board = this.startBoard ?? this.board;
@@ -188,7 +191,7 @@ export class Search {
    *  legality check (z 9) none. */
   private scored(up: PageCall, c: Call, r: Return): void {
     const pass = this.lastPass(up);
-    if (c.move === 'null') pass.final = Math.trunc(-r.v / 2);
+    if (c.move === 'null') pass.final = Math.trunc(0 - r.v / 2) + 0;
     else if (up.c.z !== 9 && (c.hint || scoreFor(up.c, r.v) > pass.best)) pass.best = scoreFor(up.c, r.v);
   }
 }
@@ -204,10 +207,8 @@ function nextPass(c: PageCall): number {
 }
 
 /** A reply's result as its caller scores the move: minus it, a point less when above the caller's e. */
-export const scoreFor = (up: Call, v: number): number => { const s = -v; return s - +(s > up.e); };
+export const scoreFor = (up: Call, v: number): number => { const s = 0 - v; return s - +(s > up.e); };  // (never -0)
 
-/** The window D() gives a reply: (-l, less a point when l > e; -max(m, q)). */
-export const replyWindow = (up: Call, m: number): [number, number] => [-up.l - +(up.l > up.e), m > up.q ? -m : -up.q];
 
 /** What a move earns, by D()'s steps (the pawns' partners are looked for on the board after it). */
 export function gainOf(made: Made): Gain {
@@ -216,7 +217,7 @@ export function gainOf(made: Made): Gain {
   const at = (s: number): number => s & 0x88 ? -1 : board[8 * (s >> 4) + (s & 7)];
   const left = p < 3 ? +((x - 2 & 0x88) !== 0 || at(x - 2) !== u) : 0;
   const right = p < 3 ? +((x + 2 & 0x88) !== 0 || at(x + 2) !== u) : 0;
-  const pawn = p < 3 ? -9 * (left + right - 1) : 0;
+  const pawn = p < 3 ? -9 * (left + right - 1) + 0 : 0;                 // (+ 0: never -0)
   const castling = made.G !== S ? 30 : 0, capture = 99 * VALUES[t & 7], promotion = made.promotion ? 799 : 0;
   return { centreFrom: CENTRE[x], centreTo: CENTRE[y], centre, left, right, pawn, castling, taken: t, capture, promotion,
     total: centre + pawn + castling + capture + promotion };

@@ -340,7 +340,7 @@ try {
   if (err instanceof BadLine) err = new Stop(`${opt.stream}: not a call stream: ${err.message}`, 2);
   if (err instanceof PageRefused) err = new Stop(`micro-Max does not accept ${opt.moves[err.move - 1]} there (move ${err.move})`, 2);
   if (err instanceof TooBig) {
-    err = new Stop(`--html: the search makes more than ${MAX_CALLS} calls, far more than a page holds well: narrow it ` +
+    err = new Stop(`--html: the page would hold more than ${MAX_CALLS} calls, far more than it can show well: narrow it ` +
       'to one pass of the first call (--pass P), to the calls along some moves (--path "e2e4 e7e5"), or a smaller ' +
       'search (--nodes N)', 2);
   }
