@@ -292,3 +292,135 @@ test('tree --html: the companion\'s words the page quotes are sentences of annot
     fs.rmSync(inside, { force: true });
   }
 });
+
+// ---- in a browser ----------------------------------------------------------------------------------
+
+const noBrowser = fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is not installed (apt-get install chromium)`;
+const mustBrowse = process.env.MICROMAX_GUI_TESTS === '1';
+
+/** What the page shows for the call selected: the call's number, its heading, its arguments' cells, the
+ *  codes of its board, its result, the link the address bar holds, the row marked in the tree. */
+interface Shown { selected: string; title: string; fields: Record<string, string>; codes: number[]; hash: string; row: string }
+const SHOWN = (): Shown => {
+  const call = document.getElementById('call')!, fields: Record<string, string> = {};
+  for (const el of call.querySelectorAll('[data-field]')) fields[(el as HTMLElement).dataset.field!] = el.textContent!;
+  const board = call.querySelector('table.board') as HTMLElement | null;
+  return { selected: document.body.dataset.selected!, title: fields.title, fields,
+    codes: board ? board.dataset.codes!.split(' ').map(Number) : [], hash: location.hash,
+    row: document.querySelector('.row.sel')?.id ?? '' };
+};
+/** Its square's name, as the page writes E and z (0, a first think's E, as 0). */
+const place = (s: number): string => s >= 0 && s < 128 && !(s & 0x88) ? 'abcdefgh'[s & 7] + (8 - (s >> 4)) : String(s);
+
+/** What is shown against the stream's call. */
+function checkShown(shown: Shown, s: SCall, top: string): void {
+  const c = s.c, at = `call ${s.no} (${c.move})`;
+  assert.deepEqual([shown.selected, shown.hash, shown.row], [String(s.no), `#call-${s.no}`, `call-${s.no}`], at);
+  assert.equal(shown.title, `Call ${s.no}: ${s.up ? c.move : top}, ${c.k === 8 ? 'white' : 'black'} to move`, at);
+  const f = shown.fields;
+  assert.deepEqual([f.k, f.q, f.l, f.e, f.E, f.z, f.n, f.N].map(String),
+    [c.k, c.q, c.l, c.e, c.E === 0 ? '0' : place(c.E), place(c.z), c.n, c.N].map(String), at);   // (E 0: a first think's)
+  assert.equal(sum(shown.codes), c.sum, `${at}: the board shown has the stream's sum`);
+  assert.match(f.result, new RegExp(`^Result: ${s.v}[,.]`), at);
+  if (s.up && c.move !== 'null') {
+    assert.equal(Number(f.earned), 0 - s.up.c.e - c.e, `${at}: what the move earned`);
+    const score = scoreFor(s.up.c, s.v!);
+    assert.match(f.score, new RegExp(`the move scores −\\(${s.v}\\) = ${0 - s.v!}(, above .* a point less)?: ${score}\\. `), at);
+  }
+  for (const p of s.passes) assert.ok(f[`m${p.end!.d}`]?.startsWith(String(p.end!.m)), `${at}: pass ${p.end!.d}`);
+}
+
+test('tree --html in chromium: calls selected by keyboard, click and link show the stream\'s numbers; no console error', {
+  skip: noBrowser && !mustBrowse ? `skipped: ${noBrowser}` : false, timeout: 300_000 }, async (t) => {
+  assert.equal(noBrowser, undefined, noBrowser);
+  const { chromium } = await import('playwright-core');
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-chromium-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM, headless: true, viewport: { width: 1400, height: 1000 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  t.after(async () => {
+    await browser.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  });
+  const tab = browser.pages()[0] ?? await browser.newPage();
+  const errors: string[] = [];
+  tab.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  tab.on('pageerror', (e) => errors.push(String(e)));
+  tab.on('request', (r) => { if (!r.url().startsWith('file:')) errors.push(`fetched ${r.url()}`); });
+  const open = async (url: string): Promise<number> => {
+    const start = Date.now();
+    await tab.goto(url);
+    await tab.waitForSelector('body[data-ready="1"]');
+    return Date.now() - start;
+  };
+  const shown = (): Promise<Shown> => tab.evaluate(SHOWN);
+
+  // the mate in one, every call in turn by the arrow key, as the engine made them
+  const mate = page('browser-mate', '--fen', MATE);
+  const all = readStream(await portLines('\n', undefined, { MICROMAX_FEN: MATE })), calls = searchOf(all, all[0]);
+  const url = new URL(`file://${mate.file}`).href;
+  await open(url);
+  for (const [k, s] of calls.entries()) {
+    if (k) await tab.keyboard.press('ArrowDown');
+    checkShown(await shown(), s, 'root');
+  }
+  // ← the caller, → the first call inside
+  const deep = calls.find((s) => s.up?.up && s.inside > 0)!;
+  await tab.evaluate((no) => { location.hash = `#call-${no}`; }, deep.no);
+  await tab.waitForFunction((no) => document.body.dataset.selected === String(no), deep.no);
+  checkShown(await shown(), deep, 'root');
+  await tab.keyboard.press('ArrowLeft');
+  checkShown(await shown(), deep.up!, 'root');
+  await tab.keyboard.press('ArrowRight');
+  checkShown(await shown(), calls.find((s) => s.up === deep.up)!, 'root');
+  // a click on a call's row selects it; a click on its ▸ unfolds and folds its calls (opened afresh: the
+  // first call alone unfolded)
+  await open(url);
+  const second = calls.filter((s) => s.up === calls[0] && s.inside > 0)[1];
+  await tab.click(`#call-${second.no} b`);
+  checkShown(await shown(), second, 'root');
+  const inside = (): Promise<boolean> => tab.evaluate((no) => {
+    const box = document.getElementById(`call-${no}`)!.nextElementSibling as HTMLElement;
+    return !box.hidden && box.querySelectorAll('.row').length > 0;
+  }, second.no);
+  assert.equal(await inside(), false);
+  await tab.click(`#call-${second.no} .tog`);
+  assert.equal(await inside(), true);
+  const kid = calls.find((s) => s.up === second)!;
+  await tab.click(`#call-${kid.no} b`);
+  checkShown(await shown(), kid, 'root');
+  await tab.click(`#call-${second.no} .tog`);
+  assert.equal(await inside(), false);
+  // a link to a call opens the page there, its callers unfolded
+  const last = calls.at(-1)!;
+  await open(`${url}#call-${last.no}`);
+  checkShown(await shown(), last, 'root');
+  const shot = path.join(os.tmpdir(), 'micromax-tree-html-screenshot.png');   // (each run's replaces the last)
+  await tab.screenshot({ path: shot });
+  assert.ok(fs.statSync(shot).size > 10_000);
+  t.diagnostic(`the mate in one: ${calls.length} calls stepped through; a screenshot: ${shot}`);
+
+  // the 3,000-node search: how long it takes to open, and calls all over it
+  const big = page('browser-opening', '--nodes', '3000');
+  const opening = readStream(await portLines('\n', 3000)), think = searchOf(opening, opening[0]);
+  const times: number[] = [];
+  for (let k = 0; k < 3; k++) times.push(await open(new URL(`file://${big.file}`).href));
+  const ready = Number(await tab.evaluate(() => document.body.dataset.readyMs));
+  t.diagnostic(`the 3,000-node page: ${(big.bytes / 1e6).toFixed(2)} MB, ${think.length} calls; opened in ${times.join(', ')} ms ` +
+    `(its script done ${ready} ms after the navigation began)`);
+  for (let k = 0; k < think.length; k += 97) {
+    await tab.evaluate((no) => { location.hash = `#call-${no}`; }, think[k].no);
+    await tab.waitForFunction((no) => document.body.dataset.selected === String(no), think[k].no);
+    checkShown(await shown(), think[k], 'root');
+  }
+  const from = think.length >> 1;
+  await tab.evaluate((no) => { location.hash = `#call-${no}`; }, think[from].no);
+  await tab.waitForFunction((no) => document.body.dataset.selected === String(no), think[from].no);
+  for (let k = from + 1; k < from + 60; k++) {
+    await tab.keyboard.press('ArrowDown');
+    checkShown(await shown(), think[k], 'root');
+  }
+  assert.deepEqual(errors, [], 'console errors, or something fetched');
+});

@@ -279,7 +279,7 @@ function rowHtml(i) {
 function passLine(i, p) {
   var c = calls[i], score = p[P.final] === null ? String(p[P.m]) : p[P.m] + ', ' + p[P.final] + ' after the null move';
   var best = p[P.trace] ? move(p[P.trace][3], p[P.trace][4]) : move(p[P.X], p[P.Y]);
-  var nodes = p[P.trace] ? p[P.trace][1] + ' nodes, ' : '';
+  var nodes = p[P.trace] ? p[P.trace][1] + (p[P.trace][1] === 1 ? ' node, ' : ' nodes, ') : '';
   return 'pass ' + p[P.d] + ' done: ' + nodes + 'score ' + score + (best ? ', best ' + best : '') + (p[P.cut] ? '; cut-off (m \u2265 l)' : '');
 }
 function makeRow(i, parent, level) {
@@ -371,8 +371,8 @@ function boardHtml(i) {
 
 // ---- the call ------------------------------------------------------------------------------------
 function upOf(i) { var u = calls[i][F.up]; return u < 0 ? null : calls[u]; }
-function row(name, value, meaning) {
-  return '<tr><th>' + name + '</th><td class="n" data-field="' + name + '">' + esc(value) + '</td><td class="how">' + meaning + '</td></tr>';
+function row(name, value, meaning, field) {
+  return '<tr><th>' + name + '</th><td class="n" data-field="' + (field || name) + '">' + esc(value) + '</td><td class="how">' + meaning + '</td></tr>';
 }
 function meaningE(i) {
   var c = calls[i], E = c[F.E], g = c[F.gain];
@@ -472,12 +472,12 @@ function resultText(i) {
 function probeHtml(i) {
   var c = calls[i], p = c[F.probe], h = '<table class="kv">';
   if (!p) return '<p data-field="probe">full: all 8 slots held other positions, so it uses the dummy entry 0, which reads as empty and stays empty.</p>';
-  h += row('slot', p[0], 'the entry used: the first of 8 slots from its key (with <code>k</code> and <code>E</code>) that is empty or holds this position');
-  h += row('passed', 8 - p[1], 'slots passed over, held by other positions');
+  h += row('slot', p[0], 'the entry used: the first of 8 slots from its key (with <code>k</code> and <code>E</code>) that is empty or holds this position', 'probe-slot');
+  h += row('passed', 8 - p[1], 'slots passed over, held by other positions', 'probe-passed');
   if (p.length === 2) return h + '</table><p data-field="probe">empty: a position not searched yet. Its passes start at 1, and each stores its result here.</p>';
-  h += row('depth', p[2], 'the depth the stored score is good for (99: any)');
-  h += row('score', p[3], bound(p[4]));
-  h += row('best', move(p[4], p[5]) || 'none', 'the stored best move, tried first');
+  h += row('depth', p[2], 'the depth the stored score is good for (99: any)', 'probe-depth');
+  h += row('score', p[3], bound(p[4]), 'probe-score');
+  h += row('best', move(p[4], p[5]) || 'none', 'the stored best move, tried first', 'probe-best');
   h += '</table>';
   if (answers(c)) return h + '<p data-field="probe">Deep enough (' + p[2] + ' \u2265 <code>n</code> = ' + c[F.n] + ') and ' +
     (bound(p[4]) === 'exact' ? 'exact' : 'a bound that decides the window (' + c[F.q] + ', ' + c[F.l] + ')') +
