@@ -389,6 +389,17 @@ function meaningZ(c) {
   if (!isSq(z)) return 'no square: no last move';
   return 'the square the last move went to: a move onto it (a recapture) is searched at the same depth, so at depth 1 only those are';
 }
+/** The earlier call of the same pass whose score is the caller's best m when call i was made (-1: none drawn). */
+function bestBy(i) {
+  var c = calls[i], up = upOf(i), sibs = kids[c[F.up]][c[F.pass]] || [], m = c[F.pass] > 1 ? -I : up[F.e], by = -1;
+  for (var k = 0; k < sibs.length && sibs[k] < i; k++) {
+    var s = calls[sibs[k]];
+    if (s[F.move] === 'null' || s[F.v] === null || up[F.z] === 9) continue;
+    var score = -s[F.v] - (-s[F.v] > up[F.e] ? 1 : 0);
+    if (s[F.hint] || score > m) { m = score; by = sibs[k]; }
+  }
+  return m === c[F.best] ? by : -1;
+}
 function argTable(i) {
   var c = calls[i], up = upOf(i), h = '<table class="kv"><tr><th>name</th><th>value</th><th>what it is here</th></tr>';
   h += row('k', c[F.k], side(c[F.k]) + ' to move');
@@ -401,9 +412,10 @@ function argTable(i) {
     var raised = up[F.l] > up[F.e];
     qHow = ' = \u2212(caller\'s <code>l</code> ' + up[F.l] + ')' + (raised ? ' \u2212 1, as its <code>l</code> is above its <code>e</code> (' +
       up[F.e] + '): the point a gain loses' : '');
-    var m = c[F.best], fromM = m > up[F.q];
+    var m = c[F.best], fromM = m > up[F.q], by = bestBy(i);
     lHow = ' = \u2212max(<code>m</code>, <code>q</code>): the caller\'s best so far, <code>m</code> = ' + m +
-      (m === -I ? ' (nothing yet)' : '') + ', against its <code>q</code> = ' + up[F.q] + ': ' + (fromM ? '\u2212m' : '\u2212q');
+      (m === -I ? ' (nothing yet)' : by >= 0 ? ' (' + link(by, calls[by][F.move]) + '\'s score)' : m === up[F.e] && c[F.pass] <= 1 ? ' (its <code>e</code>: standing pat)' : '') +
+      ', against its <code>q</code> = ' + up[F.q] + ': ' + (fromM ? '\u2212m' : '\u2212q');
     var g = c[F.gain];
     eHow = g ? ' = \u2212(caller\'s <code>e</code> ' + up[F.e] + ') \u2212 ' + paren(g[2] + g[5] + g[6] + g[8] + g[9]) +
       ', what the move earned (below)' : '';
