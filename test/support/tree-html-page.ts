@@ -437,7 +437,13 @@ function argTable(i) {
 }
 function gainTable(i) {
   var c = calls[i], up = upOf(i), g = c[F.gain];
-  if (!up) return '<p>The first call: its arguments are the ones main() (or <code>--call</code>) gave it.</p>';
+  if (!up) {
+    return '<p>' + (D.top === 'root' ? 'main()\'s think, <code>D(k, -I, I, Q, 1, 1, O, 8, 0)</code>: the full window, ' +
+      '<code>e</code> the material (<code>Q</code>, for the side to move), <code>E</code> the square the last move skipped ' +
+      '(<code>O</code>), <code>z</code> 8, depth 0: it deepens until the node limit.' : D.top === 'check' ? 'main()\'s ' +
+      'legality check of a move, <code>D(k, -I, I, Q, 1, 1, O, 9, 2)</code>.' : 'The call given (<code>--call</code>), or ' +
+      'the one the stream holds at this number.') + '</p>';
+  }
   if (c[F.move] === 'null') {
     return '<p>The null move: ' + side(c[F.k]) + ' moves on the same board, as if ' + side(up[F.k]) +
       ' had passed. If it takes the king (8000), ' + side(up[F.k]) + ' is in check; the caller\'s pass, which found no ' +
@@ -531,7 +537,14 @@ function whyEnded(i) {
   var score = last[P.final] === null ? last[P.m] : last[P.final], q = [];
   if (last[P.takes]) { h += 'a move took ' + (last[P.takes][0][0] ? 'the king' : 'the king after a castling'); q.push('king', 'cutoff'); }
   else if (last[P.cut]) { h += 'its best, ' + last[P.m] + ', reached <code>l</code> = ' + c[F.l] + ': a cut-off, so ' + c[F.v] + ' is a lower bound'; q.push('cutoff'); if (last[P.d] <= 1 && last[P.m] === c[F.e]) q.push('pat'); }
-  else if (last[P.m] === -I) { h += 'no move kept the king; the null move decided: ' + (score === -I / 2 ? 'in check, checkmate' : 'not in check: stalemate, scored ' + score); q.push('nullMove', 'mate'); }
+  else if (last[P.m] === -I) {
+    var nv = null;
+    (kids[i][last[P.d]] || []).forEach(function (k) { if (calls[k][F.move] === 'null') nv = calls[k][F.v]; });
+    h += 'no move kept the king; the null move decided: ' + (score === -I / 2 ? 'it took the king, so in check: checkmate, ' + score :
+      c[F.z] === 8 && nv !== null ? 'here a root search itself (it inherits <code>z</code> 8), it returned ' + nv + ', so the pass scores \u2212' +
+      nv + ' / 2 = ' + score : 'not in check: stalemate, ' + score);
+    q.push('nullMove', 'mate');
+  }
   else if (last[P.d] <= 1 && last[P.m] === c[F.e]) { h += 'standing pat: nothing it searched (at depth 1, only recaptures) scored more than <code>e</code>'; q.push('pat', 'depth1'); }
   else h += 'the best of every move';
   if (Math.abs(last[P.m]) > I / 4 || Math.abs(score) > I / 4) { h += '; a score beyond \u00b12000 ends the deepening (depth 99)'; q.push('d99'); }
