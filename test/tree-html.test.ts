@@ -88,7 +88,7 @@ interface DPass { d: number; m: number; cut: number; X: number; Y: number; store
 interface DCall {
   no: number; up: number; pass: number; move: string; k: number; q: number; l: number; e: number; E: number; z: number;
   n: number; N: number; probe: number | number[]; v: number | null; after: number | null; inside: number;
-  changes: number[] | 0; best: number | null; passes: DPass[]; gain: number[] | 0; hint: number; sumOk: number;
+  changes: number[] | 0 | -1; best: number | null; passes: DPass[]; gain: number[] | 0; hint: number; sumOk: number;
   J?: number; Z?: number; board: number[];
 }
 interface PageData { title: string; command: string; keys: boolean; counted: number; board: number[] | null;
@@ -104,12 +104,12 @@ function decode(data: PageData): DCall[] {
   const out: DCall[] = [];
   data.calls.forEach((r, i) => {
     const f = r as [number, number, number, string, number, number, number, number, number, number, number, number,
-      number | number[], number | null, number | null, number, number[] | 0, number | null, unknown[][], number[] | 0, number, number, number, number];
+      number | number[], number | null, number | null, number, number[] | 0 | -1, number | null, unknown[][], number[] | 0, number, number, number, number];
     const passes = f[18].map((p) => ({ d: p[0], m: p[1], cut: p[2], X: p[3], Y: p[4], store: p[5] ?? 0, takes: p[6] ?? 0,
       trace: p[7] ?? 0, final: p.length > 8 ? p[8] : null }) as DPass);
     const up = f[1] ? i - f[1] : -1;
-    const board = up < 0 ? [...data.board!] : [...out[up].board];
-    if (f[16]) for (let k = 0; k < f[16].length; k += 2) board[f[16][k]] = f[16][k + 1];
+    const board = f[16] === -1 ? [] : up < 0 ? [...data.board!] : [...out[up].board];
+    if (f[16] && f[16] !== -1 && board.length) for (let k = 0; k < f[16].length; k += 2) board[f[16][k]] = f[16][k + 1];
     out.push({ no: (i ? out[i - 1].no : 0) + f[0], up, pass: f[2], move: f[3], k: f[4], q: f[5], l: f[6], e: f[7], E: f[8],
       z: f[9], n: f[10], N: f[11], probe: f[12], v: f[13], after: f[14], inside: f[15], changes: f[16], best: f[17],
       passes, gain: f[19] ?? 0, hint: f[20] ?? 0, sumOk: f[21] ?? 1, ...data.keys ? { J: f[22], Z: f[23] } : {}, board });
@@ -244,6 +244,11 @@ test('tree --html: --call, --pass and --path focus the page as they focus the te
   const at = page('at', '--stream', file, '--at', String(deep.no));
   compare(at.calls, searchOf(stream, deep));
   assert.equal(at.calls[0].no, deep.no);
+  // a stream that names no move ('?', as another program may write): no board below the first call, and none drawn
+  fs.writeFileSync(file, lines.map((l) => l.replace(/^> (?!- )\S+/, '> ?')).join('\n') + '\n');
+  const unknown = page('unknown', '--stream', file, '--at', String(deep.no));
+  assert.deepEqual(unknown.calls.map((c) => [c.no, c.board.length, c.sumOk]),
+    at.calls.map((c) => [c.no, 0, -1]));
   t.diagnostic(`--call: ${one.calls.length} calls; focused: ${focus.calls.length} of ${all.length}; --at ${deep.no}: ${at.calls.length} calls`);
 });
 

@@ -26,7 +26,7 @@ export interface PageInfo {
 // ---- the data: each call as an array, short (the script reads it back into the fields F names) -------
 // A call: [its number less the number of the call before it (the first: its number), how many calls back
 // its caller is (0: none), the caller's pass, move, k, q, l, e, E, z, n, N, probe, v, N after, calls inside,
-// changes to the caller's board, the caller's best m when it was called, passes, gain, hint, sum agrees,
+// changes to the caller's board (-1: no board), the caller's best m when it was called, passes, gain, hint, sum agrees,
 // J, Z], with the last fields left out while they hold their usual value (gain none, hint 0, sum agrees 1;
 // J and Z only with --keys). A probe: 0 (full), [slot, slots left] (empty) or [slot, left, d, v, X, Y]. A
 // pass: [d, m, cut, X, Y, store, king captures, trace line, score after the null move], trimmed the same
@@ -50,9 +50,11 @@ function passData(p: PagePass, slot: number): unknown[] {
   return a;
 }
 
-/** The squares (0 a8 .. 63 h1) where a call's board differs from its caller's, each with its code. */
+/** The squares (0 a8 .. 63 h1) where a call's board differs from its caller's, each with its code; -1 when
+ *  it has none (a move the stream does not name, '?', or below one). */
 function changes(c: PageCall, up?: PageCall): number[] | number {
-  if (!c.board || !up?.board) return 0;
+  if (!c.board) return -1;
+  if (!up?.board) return 0;
   const out: number[] = [];
   c.board.forEach((u, i) => { if (u !== up.board![i]) out.push(i, u); });
   return out;
@@ -337,11 +339,12 @@ function reveal(i) {
 function boardOf(i) {
   if (boards[i]) return boards[i];
   var c = calls[i], b;
-  if (c[F.up] < 0) b = (D.board || []).slice();
+  var ch = c[F.changes];
+  if (ch === -1) b = [];
+  else if (c[F.up] < 0) b = (D.board || []).slice();
   else {
     b = boardOf(c[F.up]).slice();
-    var ch = c[F.changes];
-    if (ch) for (var j = 0; j < ch.length; j += 2) b[ch[j]] = ch[j + 1];
+    if (ch && b.length) for (var j = 0; j < ch.length; j += 2) b[ch[j]] = ch[j + 1];
   }
   return (boards[i] = b);
 }

@@ -74,15 +74,17 @@ export class Search {
   private checkDepth = 0;
   private number: number;
   private startBoard?: Board64;                       // the first call's board, when given (start())
+  private started = false;
   constructor(private readonly o: PageOptions) {
     this.number = o.first - 1;
   }
 
   /** The first call to come is call `number` of its stream, on `board` (a call below the first ply of a
-   *  stream: its board made move by move). */
+   *  stream: its board made move by move; undefined when a move to it is not known). */
   start(number: number, board?: Board64): void {
     this.number = number - 1;
     this.startBoard = board;
+    this.started = true;
   }
 
   feed(line: string): void {
@@ -143,7 +145,7 @@ export class Search {
     this.index.set(call, this.calls.length);
     if (up) this.madeBy(call, up);
     else {
-      call.board = this.startBoard ?? this.board;
+      call.board = this.started ? this.startBoard : this.board;
       call.sumOk = call.board ? sumOf(call.board) === c.sum : undefined;
     }
     this.calls.push(call);

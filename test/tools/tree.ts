@@ -316,15 +316,15 @@ function writePage(): void {
     keys: opt.keys, brief: opt.brief, counted: page.counted,
     words: companionWords(readCompanion(ROOT), companionHref(file, ROOT)),
   };
-  const html = pageHtml(page, info);
-  if (html.length > MAX_BYTES) {
-    throw new Stop(`--html: the page would be ${(html.length / 1e6).toFixed(1)} MB (${page.calls.length} calls), more than ` +
+  const html = pageHtml(page, info), bytes = Buffer.byteLength(html);
+  if (bytes > MAX_BYTES) {
+    throw new Stop(`--html: the page would be ${(bytes / 1e6).toFixed(1)} MB (${page.calls.length} calls), more than ` +
       `${MAX_BYTES / 1e6} MB, which a browser opens slowly: narrow it to one pass of the first call (--pass P), to the ` +
       'calls along some moves (--path "e2e4 e7e5"), or a smaller search (--nodes N)', 2);
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, html);
-  process.stderr.write(`tree: wrote ${opt.html} (${page.calls.length} calls, ${Math.ceil(html.length / 1024)} kB): open it in a browser\n`);
+  process.stderr.write(`tree: wrote ${opt.html} (${page.calls.length} calls, ${Math.ceil(bytes / 1024)} kB): open it in a browser\n`);
 }
 /** A word of the command line as a shell would need it. */
 const shellWord = (w: string): string => /^[\w.\/:=,+-]+$/.test(w) ? w : `"${w.replace(/(["\\$`])/g, '\\$1')}"`;
