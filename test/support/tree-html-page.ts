@@ -460,9 +460,9 @@ function gainTable(i) {
     'none: a ' + TYPE[p] + ' earns no centre points') + '</td></tr>';
   if (p < 3) {
     var L = isSq(g[13] - 2) ? sq(g[13] - 2) : 'the edge', R = isSq(g[13] + 2) ? sq(g[13] + 2) : 'the edge';
-    h += '<tr><th>pawns</th><td class="n" data-field="pawns">' + g[5] + '</td><td class="how">a partner two files away: ' +
-      L + ' ' + (g[3] ? 'none' : 'yes') + ', ' + R + ' ' + (g[4] ? 'none' : 'yes') + '; \u22129 \u00d7 (' + g[3] + ' + ' + g[4] +
-      ' \u2212 1) sides without one, less 1</td></tr>';
+    h += '<tr><th>pawns</th><td class="n" data-field="pawns">' + g[5] + '</td><td class="how">a partner (a pawn of its own two ' +
+      'files along): on ' + L + ' ' + (g[3] ? 'none' : 'yes') + ', on ' + R + ' ' + (g[4] ? 'none' : 'yes') + '; \u22129 \u00d7 ' +
+      '(sides without one \u2212 1) = \u22129 \u00d7 (' + (g[3] + g[4]) + ' \u2212 1)</td></tr>';
   }
   if (g[6]) h += '<tr><th>castling</th><td class="n" data-field="castling">30</td><td class="how">the rook from ' + sq(g[11]) + ' to ' + sq(g[12]) + '</td></tr>';
   if (g[7]) h += '<tr><th>capture</th><td class="n" data-field="capture">' + g[8] + '</td><td class="how">' + pieceName(g[7]) +
