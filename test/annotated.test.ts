@@ -251,6 +251,7 @@ test('the links between the two files and to their headings resolve', () => {
     for (const m of md.matchAll(/\]\(([^)\s]*)\)/g)) {
       const [target, hash] = m[1].split('#');
       if (/^https?:/.test(m[1])) continue;
+      if (name === 'README.md' && /^pages\/[\w-]+\.html$/.test(target)) continue;   // made by a command: see FIRST_PAGES
       if (target === '' || target in files) {
         const doc = target === '' ? md : files[target];
         if (hash !== undefined) assert.ok(anchors(doc).has(hash), `${name}: no heading for ${m[1]}`);
@@ -1062,7 +1063,8 @@ test('#22.4 the virgin bit: every piece has it at the start but the pawns', () =
 test('#22.5 a root\'s E is O: the skipped square, else -128, and 0 before the first move', async () => {
   assert.ok(/^let O = 0, K = 0, L = 0;/m.test(SOURCE) && SOURCE.includes('O = ch(F)') && SOURCE.includes(', O, 8, 0)'));
   assert.equal(ch(S), -128);
-  says('else 128 (-128 at a root: a signed byte);', 'guide');
+  says('else 128 (at a root -128, a signed byte, or 0 in a game\'s first think);', 'guide');   // issue 35, point 2
+  assert.ok(!/\(-128 at a root: a signed byte\)/.test(squish(GUIDE)), 'the old statement is gone');
   says('| `O` | the next root\'s `E`: the square skipped or crossed, else -128 (0 before the first move) |', 'guide');
   // the tool shows each: 0 from the opening (as 0, not a8: reader 3, item 5), -128 from a FEN, e6 after 1. e4 e5
   const rootE = async (command: string): Promise<string> => (await tree(command)).root.args[4];
@@ -1508,22 +1510,27 @@ function guideCommands(): { commands: GuideCommand[]; vars: Map<string, string> 
 }
 const GUIDE_TREE = guideCommands();
 
-interface TreeRun { status: number | null; stdout: string; stderr: string }
+interface TreeRun { status: number | null; stdout: string; stderr: string; html?: string }
 const treeRuns = new Map<string, Promise<TreeRun>>();
+const PAGES = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-guide-pages-'));
+test.after(() => fs.rmSync(PAGES, { recursive: true, force: true }));
 const twoAtATime = atMost(2);
 
 /** The tool on these arguments, run once however often it is asked for. */
 function treeRun(args: string[]): Promise<TreeRun> {
   const key = JSON.stringify(args);
   if (!treeRuns.has(key)) {
+    // a page (--html FILE) is written to the temporary directory, not into the project
+    const at = args.indexOf('--html'), html = at < 0 ? undefined : path.join(PAGES, `${treeRuns.size}-${path.basename(args[at + 1])}`);
+    const run = at < 0 ? args : args.map((a, k) => k === at + 1 ? html! : a);
     treeRuns.set(key, twoAtATime(() => new Promise<TreeRun>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', TREE_TOOL, ...args], { cwd: ROOT });
+      const child = spawn(process.execPath, ['--import', 'tsx', TREE_TOOL, ...run], { cwd: ROOT });
       const out: Buffer[] = [], err: Buffer[] = [];
       child.stdout.on('data', (b: Buffer) => out.push(b));
       child.stderr.on('data', (b: Buffer) => err.push(b));
       child.on('error', reject);
       const text = (bs: Buffer[]): string => Buffer.concat(bs).toString();
-      child.on('close', (status) => resolve({ status, stdout: text(out), stderr: text(err) }));
+      child.on('close', (status) => resolve({ status, stdout: text(out), stderr: text(err), html }));
     })));
   }
   return treeRuns.get(key)!;
@@ -1657,13 +1664,16 @@ const commandOf = (heading: string): string => firstPass().find((s) => s.heading
 /** What a move from one square to another earns in centre points (the table in each row's right half). */
 const centreGain = (from: string, to: string): number => b[square(from) + 8] - b[square(to) + 8];
 
+/** Markdown with each link to a page (pages/NAME.html#call-N, on a move) as its text alone. */
+const linkText = (md: string): string => md.replace(/\[([^\]]*)\]\(pages\/[^)\s]*\)/g, '$1');
+
 function firstPass(): FirstPassSection[] {
   const text = between(GUIDE, '## A chess engine in one page', '## The board: 0x88');
   return text.split(/\n(?=## )/).filter((s) => s.trim().startsWith('## ')).map((s) => {
     const heading = s.trim().split('\n')[0];
     const commands = fencedBlocks(s).filter((blk) => blk.lang === 'sh').map((blk) => {
       const after = s.split('\n').slice(blk.lines.at(-1)!.line + 1).join('\n').trim();
-      return { command: blk.lines.at(-1)!.text, lookFor: squish(after.split(/\n\s*\n/)[0]) };
+      return { command: blk.lines.at(-1)!.text, lookFor: squish(linkText(after.split(/\n\s*\n/)[0])) };
     });
     return { heading, text: s, commands };
   });
@@ -1683,7 +1693,7 @@ test('the first pass: eleven sections; those with npm run tree commands end with
       assert.match(c.command, /^npm run -s tree -- [^\n#]*$/, s.heading);
       assert.ok(c.lookFor.startsWith('Look for'), `${s.heading}: ${c.command} is followed by what to look for`);
     }
-    assert.ok(squish(s.text).trim().endsWith(s.commands.at(-1)!.lookFor), `${s.heading} ends with what to look for`);
+    assert.ok(squish(linkText(s.text)).trim().endsWith(s.commands.at(-1)!.lookFor), `${s.heading} ends with what to look for`);
   }
   // the first pass sends no one to --help, and its commands are all in ```sh blocks
   const first = between(GUIDE, '', '## The board: 0x88');
@@ -1754,10 +1764,10 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     const { score, best } = passScore(passOf(d.root, 2));
     assert.deepEqual([score, best], [-v('c2c4') - 1, 'c2c4']);
     // reader 3, item 3 and reader 4: the reply returns the score it starts from: minus white's, 0 plus what c2c4 earned
+    // issue 35: the sum of c2c4's 15 (centre points, partners) is worked out on its page, which the move links to
     assert.ok(say.includes('Look for each reply\'s result. At depth 1 a reply searches only recaptures ' +
       '(here none), so it returns the score it starts from. White starts from 0; c2c4 earns ' +
-      `${-v('c2c4')} (${centreGain('c2', 'c4')} centre points, 9 for the partners on ` +
-      `${name(partners[0])} and ${name(partners[1])}), so black's reply returns ${v('c2c4')}; g1f3's ${v('g1f3')}. ` +
+      `${-v('c2c4')}, so black's reply returns ${v('c2c4')}; g1f3's ${v('g1f3')}. ` +
       `The pass scores ${score}, best c2c4: ${-v('c2c4')} less a point.`));
     // reader 9: "centre points" read as a bonus; they are a distance, growing outward (a file from d/e, a rank from 4/5)
     for (const line of [['e4', 'e3', 'e2', 'e1'], ['d5', 'd6', 'd7', 'd8'], ['e4', 'f4', 'g4', 'h4'], ['d5', 'c5', 'b5', 'a5']]) {
@@ -1836,10 +1846,10 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     const ab = squish(between(GUIDE, '## Alpha-beta\n', '## Iterative deepening'));
     assert.ok(ab.includes(`its low end a point lower when our \`l\` is above our \`e\` (${low} here), for the point a ` +
       'gain loses ([why](#the-delayed-gain-penalty)).'));
-    assert.ok(ab.includes(`In the search's command, black's first move, a8b8, is worth ${-b8.v} less a point: ` +
-      `${after8}. So white's reply to a8b7 gets \`l\` = ${-after8}: black allows white at most ${-after8} there. a8b7 is ` +
-      `worth ${after7} (${-b7.v}, less a point), so a7a6 gets \`l\` = ${-after7}, and white, standing pat at ${a6.v}, ` +
-      `reaches it: \`${TAG.cut}\`, before white searches a move.`), ab);
+    // issue 35: the windows a8b8 and a8b7 leave are worked out on the search's page, which a7a6 links to
+    assert.ok(linkText(ab).includes(`a7a6's \`l\`, ${-after7}, is minus the best before it, a8b7's ` +
+      `${after7} (${-b7.v} less a point), and white, standing pat at ${a6.v}, reaches it: \`${TAG.cut}\`, before white ` +
+      'searches a move.'), ab);
   },
   '## Iterative deepening': async ([d], [say]) => {
     const third = passOf(d.root, 3);
@@ -1876,7 +1886,7 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.ok(say.includes(`Look for c7d6 tried first, tagged \`${TAG.hint}\`: pass 2 found it best. Its probe finds ` +
       `the entry pass 2 stored, \`${hint.probe}\`: depth ${stored.args[6]}, as pass 2 searches each reply a ply less. So it ` +
       `starts at pass 2 and returns ${hint.v}, as in the search's command. Then the board walk tries each move in ` +
-      `turn: c7c6, with \`l\` ${c6.args[2]} (c7d6's ${scoreOf(hint.v, 0)} for white), returns ${c6.v}; c7d6 again, with ` +
+      `turn: c7c6, with \`l\` ${c6.args[2]}, returns ${c6.v}; c7d6 again, with ` +
       `\`l\` ${again.args[2]}, is answered by its entry, now of depth 2: \`${TAG.answer}\`.`));
     assert.equal(Number(c6.args[2]), -scoreOf(hint.v, 0));
     // readers 5, 6 and 7: the second l is c7c6's, white's best between the two c7d6 calls (c7d6's own -93 is lower),
@@ -1886,12 +1896,20 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.ok(pass3[0] === first3 && bestBefore.move === 'c7c6' && Number(again.args[2]) === -scoreOf(bestBefore.v, 0),
       `${bestBefore.move} ${again.args[2]} ${bestBefore.v}`);
   },
-  '## King capture': ([d], [say]) => {
+  '## King capture': async ([d], [say]) => {
     const calls = passOf(d.root, 2).calls;
     assert.deepEqual(calls.map((c) => [c.move, c.v, c.tags[0]]), [['c7b7', I, `${TAG.king} (a8b7)`]]);
     assert.ok(say.includes(`the reply returns ${I}, tagged \`${TAG.king} (a8b7)\`: black's king takes white's on b7`));
+    // issue 35, point 4: castling out of check is refused but for a pawn's check, which the reply cannot take
+    says('That gives check, pins and illegal castling (but not castling out of a pawn\'s check: ' +
+      '[quirks](#known-quirks)): the reply takes the king where it stands', 'guide');
+    const castles = (checker: string): Promise<TreeRun> =>
+      treeRun(['--fen', `k7/8/8/8/8/8/${checker}/4K2R w K - 0 1`, '--moves', 'e1g1', '--nodes', '100', '--limit', '1']);
+    const [pawn, rook, none] = await Promise.all([castles('3p4'), castles('4r3'), castles('8')]);
+    assert.deepEqual([pawn.status, rook.status, none.status], [0, 2, 0], 'e1g1 out of a pawn\'s check, a rook\'s, and none');
+    assert.match(rook.stderr, /micro-Max does not accept e1g1 there/);
   },
-  '## Remembered positions': ([d], [say]) => {
+  '## Remembered positions': async ([d], [say]) => {
     const probe = `d 99 v ≥ ${I}`;
     assert.ok(say.includes(`Look for c7b7, tagged \`${TAG.answer}\`: the probe found \`${probe}\``));
     const calls = passOf(d.root, 3).calls;
@@ -1906,13 +1924,25 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     assert.ok(SOURCE.includes('D(k, -I, I, e, 1, 1, O, 8, 0);') && SOURCE.includes('Kt(y + A, board[y]) - Kt(x + A, u) - ' +
       'Kt(H + A, t);') && SOURCE.includes('J + Jd(0, x, y, H, u, t) | 0, Z + Jd(8, x, y, H, u, t) + G - S | 0'));
     assert.ok(SOURCE.includes('j = (k * E ^ J) & U - 9;') && SOURCE.includes('h !== Z'));
-    says('A position\'s **key** starts at 1 at the root (the table is cleared each move; [the ' +
+    // issue 35, point 3: a think is not searched on a clean table: in Loyd's game it starts with what the last
+    // move's check stored, and searches a node less than on an empty table (the hash table's commands)
+    assert.ok(!/the table is cleared each move/.test(squish(GUIDE)), 'the old statement is gone');
+    const [game, fresh] = await Promise.all([tree('npm run -s tree -- --moves "$G" --depth 0 --no-board'),
+      tree('npm run -s tree -- --fen "$L" --depth 0 --no-board')]);
+    const nodes = (x: Drawn): number => Number(/^(\d+) nodes/.exec(x.root.passes.at(-1)!.text)![1]);
+    assert.ok(nodes(game) < nodes(fresh), `${nodes(game)} nodes after the check, ${nodes(fresh)} on an empty table`);
+    says('A position\'s **key** starts at 1 at the root (the table is not cleared before a think: [the ' +
       'catch](#when-the-table-is-cleared)); each move adds a random number for its piece on the new square and takes ' +
       'off those of the piece on the old one and of a piece captured, so move orders reaching one position give it one ' +
       'key. Two keys, from different numbers: `J` picks the entry, `Z`, kept in it, tells apart positions sharing it.',
       'guide');
   },
   '## Mate and stalemate': async ([d, stale], [say, sayStale]) => {
+    // issue 35, point 1: the null call stands pat at 0 below a root only; at a root it is a root search
+    const think = (await tree('npm run -s tree -- --moves "$G" --depth 0 --no-board')).root;
+    says('else the null call stands pat at its running score, set to 0: stalemate, a draw ([at a root]' +
+      `(#king-capture-is-the-legality-test), ${think.v} in Loyd's think).`, 'guide');
+    assert.ok(think.v !== 0 && think.args[5] === '8', 'a think\'s null move is a root search: not the 0 of a stalemate');
     const [k, , , , , z, n] = d.root.args;
     assert.deepEqual([k, z, n, d.root.passes.map((p) => p.n)], ['16', 'b7', '2', [2]]);
     const pass = passOf(d.root, 2), moves = pass.calls.slice(0, -1), probe = pass.calls.at(-1)!;
@@ -1935,8 +1965,7 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
     const first = (await tree(firstPass()[0].commands[0].command)).root;
     assert.deepEqual([d.root.v, first.v, scoreOf(d.root.v, 0)], [-I / 2, I / 2 - 1, I / 2 - 1]);
     assert.ok(say.includes(`Look for black's four moves, each answered by ${I} (a8b7's from the table), then the \`null\` ` +
-      `call, tagged \`${TAG.nullMove}\`, with the full window (${-I}, ${I}) and \`e\` 0, as it asks only whether the ` +
-      `king can be taken: it can; the pass line reads \`${-I / 2} after the null ` +
+      `call, tagged \`${TAG.nullMove}\`: it can take the king; the pass line reads \`${-I / 2} after the null ` +
       `move\`, tagged \`${TAG.noMove}\`. To white, b6b7 is worth ${I / 2} less a point: ${I / 2 - 1}.`));
     // Loyd's stalemate, as a call with z not 8: every move loses the king (reader 4: --path null hid them), and the
     // null move stands pat at 0
@@ -1956,6 +1985,44 @@ test('the first pass: each command shows what its section says to look for', asy
     assert.ok(check, `${s.heading}: no check`);
     await check(await Promise.all(s.commands.map((c) => tree(c.command))), s.commands.map((c) => c.lookFor));
   }
+});
+
+/** A page's calls: each call's number and move, by the data's format (test/support/tree-html-page.ts). */
+function pageCalls(file: string): Map<number, string> {
+  const m = /<script type="application\/json" id="data">([^<]*)<\/script>/.exec(fs.readFileSync(file, 'utf8'));
+  assert.ok(m, `${file}: no data`);
+  const calls = new Map<number, string>();
+  let no = 0;
+  for (const r of (JSON.parse(m[1]) as { calls: [number, number, number, string][] }).calls) calls.set(no += r[0], r[3]);
+  return calls;
+}
+
+test('the first pass: each command writes its search as a page, and each link to a page opens the call it names', async () => {
+  says('Each command below also writes a page (`--html`): open it in a browser to see each call on its board, sums ' +
+    'worked out.', 'guide');
+  assert.match(read('.gitignore'), /^annotated\/pages\/$/m, 'the pages a reader makes are not the project\'s');
+  let linked = 0;
+  const names = new Set<string>(), pages = new Map<string, string>();
+  for (const s of firstPass()) {
+    for (const c of s.commands) {
+      const m = / --html annotated\/pages\/([\w-]+\.html)$/.exec(c.command);
+      assert.ok(m, `${s.heading}: ${c.command} writes its page`);
+      assert.ok(!names.has(m[1]), `${m[1]} written twice`);
+      names.add(m[1]);
+      const r = await treeRun(shellWords(c.command, GUIDE_TREE.vars).slice(TREE.length));
+      assert.equal(r.status, 0, r.stderr);
+      pages.set(m[1], r.html!);
+    }
+    // a link names a call of a page its section's command (or an earlier one: alpha-beta reads the search's) writes,
+    // by the call's move
+    for (const [, text, name, no] of s.text.matchAll(/\[([^\]]+)\]\(pages\/([\w-]+\.html)#call-(\d+)\)/g)) {
+      assert.ok(pages.has(name), `${s.heading}: ${name} is no page a command so far writes`);
+      assert.equal(pageCalls(pages.get(name)!).get(Number(no)), text.replace(/`/g, ''), `${s.heading}: ${name}#call-${no}`);
+      linked++;
+    }
+    assert.equal([...s.text.matchAll(/\]\(pages\//g)].length, [...s.text.matchAll(/\]\(pages\/[\w-]+\.html#call-\d+\)/g)].length);
+  }
+  assert.ok(linked >= 10, `${linked} links to calls`);
 });
 
 /** A look-for's spans that quote the tool's output: tags, result and pass lines, probes. */

@@ -5,10 +5,12 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { Chess } from 'chess.js';
-import { I, S, parse, runCalls, square, type Call, type PassEnd, type Take } from './support/calls.ts';
+import { I, S, instrumentPort, parse, runCalls, square, transpiled, type Call, type PassEnd, type Take } from './support/calls.ts';
 import { PIECES, TAG, traceFigures } from './support/tree.ts';
 import { ROOT, runPortSync } from './support/run.ts';
 import { begin, engine, fen } from '../micromax.ts';
@@ -446,4 +448,91 @@ test('tree --brief: each line\'s move and score alone, focused like the whole; t
   const both = tree('--brief', '--keys');
   assert.equal(both.status, 2);
   assert.match(both.err, /--brief leaves out the arguments, so --keys would show nothing/);
+});
+
+// ---- --stream --at N: the board of the call, after its move (issue 33, item 6) ----------------------
+
+const CASTLE_FREE = 'k7/8/8/8/8/8/8/4K2R w K - 0 1';     // white may castle short: e1g1, the rook to f1
+
+/** The call stream of an instrumented port (micromax.ts as it is, or `edit`ed) thinking once from `position`,
+ *  written to a file in `dir`. */
+function portStream(dir: string, name: string, position: string, nodes: number, edit?: [string, string]): string {
+  let src = fs.readFileSync(path.join(ROOT, 'micromax.ts'), 'utf8');
+  if (edit) {
+    assert.equal(src.split(edit[0]).length, 2, `${edit[0]} is in micromax.ts once`);
+    src = src.replace(edit[0], edit[1]);
+  }
+  const program = transpiled(instrumentPort(src), `micromax-calls-${name}`);
+  const file = path.join(dir, `${name}.calls`);
+  const r = spawnSync(process.execPath, [program, '--nodes', String(nodes)], { input: '\n',
+    stdio: ['pipe', 'ignore', 'inherit', fs.openSync(file, 'w')], env: { ...process.env, MICROMAX_FEN: position } });
+  assert.equal(r.status, 0);
+  return file;
+}
+/** The stream's numbers of the first call whose move is `move` and which makes a call, and of that call. */
+function callNumbers(file: string, move: string): [number, number] {
+  let n = 0, depth = 0, at = 0, atDepth = 0;
+  for (const l of fs.readFileSync(file, 'latin1').split('\n')) {
+    if (l[0] === '<') { if (--depth < atDepth) at = 0; continue; }
+    if (l[0] !== '>') continue;
+    n++; depth++;
+    if (at && depth === atDepth + 1) return [at, n];
+    if (!at && l.startsWith(`> ${move} `)) { at = n; atDepth = depth; }
+  }
+  throw new Error(`no call ${move} with a call inside in ${file}`);
+}
+/** The lines of the heading's second board (the call's, after its move), and the line below it. */
+function afterBoard(heading: string[]): { title: string; rows: string; note: string } {
+  const at = heading.findIndex((l) => l.startsWith('The board of call '));
+  assert.ok(at > 0, heading.join('\n'));
+  return { title: heading[at], rows: placement(heading.slice(at, at + 9)), note: heading[at + 10] };
+}
+
+test('tree --stream --at N: the board after the call\'s move, each move made as D() makes it, checked against the stream\'s sum', (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-tree-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const file = portStream(dir, 'port', CASTLE_FREE, 300);
+  const [castles, reply] = callNumbers(file, 'e1g1');
+  const at = tree('--stream', file, '--at', String(castles), '--limit', '1');
+  assert.equal(at.status, 0, at.err);
+  assert.equal(placement(at.heading), new Chess(CASTLE_FREE).fen().split(' ')[0], 'first the position main() searched');
+  const game = new Chess(CASTLE_FREE);
+  game.move('O-O');
+  const after = afterBoard(at.heading);
+  assert.equal(after.title, `The board of call ${castles}, after e1g1, each move made as D() makes it:`);
+  assert.equal(after.rows, game.fen().split(' ')[0]);
+  assert.match(after.note, new RegExp(`^ {2}\\(the stream's sum of every board on the way, \\d+ at call ${castles}, agrees\\)$`));
+  // a ply deeper: both moves made
+  const below = tree('--stream', file, '--at', String(reply), '--limit', '1');
+  const move = /reached by e1g1 (\S+) from this position/.exec(below.heading[0])?.[1];
+  assert.ok(move, below.heading[0]);
+  game.move({ from: move.slice(0, 2), to: move.slice(2, 4) });
+  assert.equal(afterBoard(below.heading).rows, game.fen().split(' ')[0]);
+  // the first ply's call has the position main() searched as its board: no second board
+  assert.ok(!tree('--stream', file, '--limit', '1').heading.some((l) => l.startsWith('The board of call ')));
+});
+
+test('tree --stream --at N: a port whose castling puts a bishop on f1 shows on the board, at the call that made it', (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-tree-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const file = portStream(dir, 'bishop', CASTLE_FREE, 300, ['if (!(G & M)) { b[F] = k + 6;', 'if (!(G & M)) { b[F] = k + 5;']);
+  const [castles, reply] = callNumbers(file, 'e1g1');
+  const at = afterBoard(tree('--stream', file, '--at', String(castles), '--limit', '1').heading);
+  assert.equal(at.rows, 'k7/8/8/8/8/8/8/5RK1', 'the board as D() makes the move');
+  assert.match(at.note, /^ {2}the program's board differs: at this call the stream's sum is \d+, this board's \d+: it fits this board with f1 holding B \(code 13\), not R \(code 14\)$/);
+  const deeper = afterBoard(tree('--stream', file, '--at', String(reply), '--limit', '1').heading);
+  assert.match(deeper.note, new RegExp(`^ {2}the program's board differs: at call ${castles}, after e1g1, the stream's sum is \\d+`));
+});
+
+test('tree --stream: a first line starting with % (the stream\'s settings) is passed over', (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-tree-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const file = portStream(dir, 'port', CASTLE_FREE, 300), headed = path.join(dir, 'headed.calls');
+  fs.writeFileSync(headed, `% micro-Max 3.2 calls: nodes 300\n${fs.readFileSync(file, 'latin1')}`);
+  const [plain, withHeader] = [file, headed].map((f) => tree('--stream', f, '--at', '4', '--limit', '0'));
+  assert.equal(withHeader.status, 0, withHeader.err);
+  assert.deepEqual(withHeader.out, plain.out);
+  assert.deepEqual(withHeader.heading.slice(1), plain.heading.slice(1));
+  const [first, think] = [file, headed].map((f) => tree('--stream', f, '--limit', '0'));
+  assert.deepEqual(think.out, first.out);
 });

@@ -57,11 +57,11 @@ export function probeText(c: Call): string {
 /** What the board's letters are, beside the files: the game (micromax.ts) prints the pawns otherwise. */
 export const PIECES = 'P pawn (the game prints white\'s as *, black\'s as +), N knight, B bishop, R rook, Q queen, K king; black in lower case';
 
-/** The root position, 8 ranks and the files, with FEN letters (upper case white), and what they are. */
-export function boardLines(b: number[]): string[] {
-  const piece = (u: number): string => u & 8 ? '.PPNKBRQ'[u & 7] : '.ppnkbrq'[u & 7];
-  const ranks = [...Array(8)].map((_, r) => `${8 - r} ${b.slice(8 * r, 8 * r + 8).map(piece).join('')}`);
-  return [...ranks, `  abcdefgh  ${PIECES}`];
+/** The root position, 8 ranks and the files, with FEN letters (upper case white), and what they are
+ *  (unless `letters` is false). */
+export function boardLines(b: number[], letters = true): string[] {
+  const ranks = [...Array(8)].map((_, r) => `${8 - r} ${b.slice(8 * r, 8 * r + 8).map(pieceLetter).join('')}`);
+  return [...ranks, letters ? `  abcdefgh  ${PIECES}` : '  abcdefgh'];
 }
 
 /** The legend above the tree, one line (the tags are explained by --help). */
@@ -305,6 +305,64 @@ export function brief(line: string, what: Line): string {
   if (what.kind === 'returns') return /^returns -?\d+(, best \w+)?/.exec(line)![0];
   return line.replace(/^( *pass \d+ done: )(?:\d+ nodes?, )?([^;]*)(?:;.*)?$/, '$1$2');
 }
+
+// ---- the board of a call: its caller's, with the move made as D() makes it --------------------------
+
+/** A board as the stream's '@' line has it: 64 piece codes, a8 b8 .. h1. */
+export type Board64 = number[];
+/** The square (0x88) of the board's i-th code (0 a8 .. 63 h1), and back. */
+export const at88 = (i: number): number => 16 * (i >> 3) + (i & 7);
+export const at64 = (s: number): number => 8 * (s >> 4) + (s & 7);
+/** D()'s piece values by type (w), and its centre points by square (0x88), the right half of each row
+ *  of the board, as init() computes them: the squared distance from between e4 and e5, cut to a whole number. */
+export const VALUES = [0, 1, 1, 3, -1, 3, 5, 9];
+export const CENTRE: number[] = Array.from({ length: 128 }, (_, s) =>
+  s & 0x88 ? 0 : Math.trunc(((s & 7) - 4) ** 2 + ((s >> 4) - 3.5) ** 2));
+/** The stream's SUM of a board: Σ (i+1)·b[square i], a8 first. */
+export const sumOf = (b: Board64): number => b.reduce((t, u, i) => t + (i + 1) * u, 0);
+
+/** A move made: the board after it, and what D() named on the way: from x to y, the piece u (type p),
+ *  what was taken (t, on H: y, or a row behind for en passant), the castling corner G and crossed square F
+ *  (128 when none), a promotion. */
+export interface Made {
+  board: Board64; x: number; y: number; H: number; G: number; F: number; u: number; p: number; t: number;
+  promotion: boolean;
+}
+
+/** The move (e2e4, e1g1, e7e8q) made on `before` as D() makes it: the piece leaves x and loses its virgin
+ *  bit (32), lands on y, and takes what stood on H, which is y but for a pawn landing on `E` (the caller's
+ *  E), where H is y ^ 16, a row behind; a king two files along castles: its corner G is emptied and a rook
+ *  of side `k` (the mover, k + 6) stands on F, the square crossed; a pawn reaching the last rank becomes a
+ *  queen (| 7). Undefined for a move D() cannot have made there (no piece of side k on x). */
+export function makeMove(before: Board64, move: string, E: number, k: number): Made | undefined {
+  const x = squareOf(move.slice(0, 2)), y = squareOf(move.slice(2, 4));
+  const b = [...Array(129)].map((_, s) => s & 0x88 ? 0 : before[at64(s)]);
+  const u = b[x], p = u & 7;
+  if (!(u & k)) return undefined;
+  const H = p < 3 && y === E ? y ^ 16 : y, t = b[H];
+  const castling = p === 4 && Math.abs(y - x) === 2, G = castling ? (y > x ? x | 7 : (x | 7) - 7) : S;
+  const F = castling ? (x + y) / 2 : S;
+  b[G] = b[H] = b[x] = 0; b[y] = u & 31;
+  if (castling) b[F] = k + 6;
+  const promotion = p < 3 && (y >> 4) === (p === 1 ? 0 : 7);
+  if (promotion) b[y] |= 7;
+  return { board: [...Array(64)].map((_, i) => b[at88(i)]), x, y, H, G, F, u, p, t, promotion };
+}
+
+/** Every piece code a board can hold: empty, a pawn, a piece, a moved piece, a queen made from a pawn. */
+const CODES = [0, ...[8, 16].flatMap((c) => [1, 2, 3, 4, 5, 6, 7].flatMap((t) => t < 3 ? [c + t] : [c + t, c + t + 32]))];
+/** The boards one square away from `b` whose sum is `sum`: each as the square and the code it would hold. */
+export function oneSquareFits(b: Board64, sum: number): { square: number; code: number }[] {
+  const d = sum - sumOf(b), out: { square: number; code: number }[] = [];
+  for (let i = 0; i < 64 && d; i++) {
+    const code = b[i] + d / (i + 1);
+    if (Number.isInteger(code) && CODES.includes(code)) out.push({ square: at88(i), code });
+  }
+  return out;
+}
+
+/** A piece code as the board draws it: P N B R Q K for white, lower case for black, . for none. */
+export const pieceLetter = (u: number): string => u & 8 ? '.PPNKBRQ'[u & 7] : u & 16 ? '.ppnkbrq'[u & 7] : '.';
 
 // ---- --call "D(k, q, l, e, E, z, n)" --------------------------------------------------------
 

@@ -1,24 +1,32 @@
 // npm run tree -- [--moves "e2e4 e7e5"] [--fen FEN] [--call "D(k, q, l, e, E, z, n)"] [--nodes N]
 //                 [--depth D] [--limit L] [--keys] [--pass P] [--path "c7d6 a7b6"] [--no-board] [--brief]
 // npm run tree -- --stream FILE [--at N] [--depth D] [--limit L] [--keys]
+// npm run tree -- ... --html FILE
 // micro-Max thinks about its next move, as an empty line makes it do, after those moves (from the
 // opening, or from FEN), or runs the one call of D() given; this prints the search call by call,
 // indented by ply, below a board of the position: the move that led to each call, its arguments in
 // the guide's names (squares by name), what the hash probe found, what the call returned, and tags
 // for what the engine did there (see USAGE). The calls come from the port instrumented by
 // test/support/calls.ts, or from a stream file any program wrote (--stream: the C's, from
-// `npm run calls`), and are drawn by test/support/tree.ts; exit 2 on bad arguments.
+// `npm run calls`), and are drawn by test/support/tree.ts; exit 2 on bad arguments. With --html, the
+// same search is also written as a page (test/support/tree-html.ts reads it, tree-html-page.ts lays it out).
 
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 
 import { exit, fail, moveList, readOptions, userPath, whole } from '../support/options.ts';
-import { BadLine, Lines, parse, runCalls, type Call, type Running } from '../support/calls.ts';
-import { Focus, Refused, Tree, boardLines, brief, legend, named, readCall, readPath, type CallArgs } from '../support/tree.ts';
+import { ROOT } from '../support/run.ts';
+import { MAX_CALLS, PageRefused, Search, TooBig, companionHref, companionWords, readCompanion } from '../support/tree-html.ts';
+import { MAX_BYTES, pageHtml, type PageInfo } from '../support/tree-html-page.ts';
+import { BadLine, Lines, parse, runCalls, square, type Call, type Running } from '../support/calls.ts';
+import { Focus, Refused, Tree, at64, boardLines, brief, legend, makeMove, named, oneSquareFits, pieceLetter, readCall, readPath,
+  sumOf, type CallArgs } from '../support/tree.ts';
 
 const USAGE = `usage: npm run tree -- [--moves "e2e4 e7e5"] [--fen FEN] [--call "D(k, q, l, e, E, z, n)"]
                        [--nodes N] [--depth D] [--limit L] [--keys] [--pass P] [--path "c7d6 a7b6"] [--no-board]
                        [--brief]
        npm run tree -- --stream FILE [--at N] [--depth D] [--limit L] [--keys]
+       npm run tree -- ... --html FILE
 micro-Max thinks about its next move (as an empty line makes it do), and this prints its search call
 by call, indented by ply, below the position.
   --moves "..."  the moves, from the opening (or FEN), before micro-Max thinks
@@ -44,7 +52,14 @@ by call, indented by ply, below the position.
   --stream FILE  draw from a call stream a program wrote (the C's: npm run calls; test/PORTING.md)
                  instead of running the port
   --at N         with --stream: draw call N of the stream, as compare --calls numbers them (default:
-                 the first think)
+                 the first think); below the first ply, the heading also draws the board of call N, each
+                 move to it made as D() makes it and checked against the stream's SUM of its call
+  --html FILE    also write the search as a page to open in a browser (one file, nothing fetched): every
+                 call of what the text draws, at every depth (--depth and --limit shape the text alone),
+                 each with its board, its arguments by name, the sums behind its e and window, its hash
+                 probe, its passes and why it ended; arrow keys step through the calls, and FILE#call-N
+                 opens call N. A search too big for a page (2 MB, some 15,000 calls) is refused: narrow
+                 it with --pass or --path (or --nodes)
 
 Each line: the move to a call (null: the null move; root: the think; call: --call's), D(k, q, l, e, E,
 z, n) with E and z by square name (numbers are no square: E 128 or -128, none, or 0, a first think's:
@@ -83,7 +98,7 @@ const { values } = readOptions('tree', USAGE, {
   moves: { type: 'string' }, fen: { type: 'string' }, call: { type: 'string' }, nodes: { type: 'string' },
   depth: { type: 'string' }, limit: { type: 'string' }, keys: { type: 'boolean' },
   pass: { type: 'string' }, path: { type: 'string' }, 'no-board': { type: 'boolean' }, brief: { type: 'boolean' },
-  stream: { type: 'string' }, at: { type: 'string' },
+  stream: { type: 'string' }, at: { type: 'string' }, html: { type: 'string' },
 });
 const opt = {
   moves: moveList('tree', values.moves, false) ?? [],
@@ -96,7 +111,9 @@ const opt = {
   ...focusOptions(),
   stream: values.stream,
   at: whole('tree', 'at', values.at, 1),
+  html: values.html,
 };
+if (opt.html !== undefined && !opt.html.trim()) usage('--html needs a file to write');
 if (values.fen !== undefined && !values.fen.trim()) usage('--fen needs a position');
 if (typeof opt.call === 'string') usage(`--call: ${opt.call}`);
 const call = opt.call as CallArgs | undefined;
@@ -138,11 +155,17 @@ process.stdout.on('error', () => {
 /** What is searched, the board, and the legend: the lines above the first call (not counted). */
 function heading(first: Call, board: number[]): void {
   if (!opt.board) return;
+  const what = headingOf(first);
+  const after = opt.stream !== undefined ? afterMoves() : [];
+  out.buf += [what, ...boardLines(board), ...after, ...opt.brief ? [] : [legend(opt.keys)], ''].join('\n') + '\n';
+}
+
+/** The heading's first line: what is searched. */
+function headingOf(first: Call): string {
   const side = first.k === 8 ? 'white' : 'black';
-  const what = opt.stream !== undefined ? fromStream.heading(first, side)
+  return opt.stream !== undefined ? fromStream.heading(first, side)
     : call ? `One call, ${named(first)}, ${side} moving, on an empty hash table${check ?
       `, checking ${opt.moves.at(-1)} (main()'s legality check)` : ''}:` : `micro-Max thinks, ${side} to move:`;
-  out.buf += [what, ...boardLines(board), ...opt.brief ? [] : [legend(opt.keys)], ''].join('\n') + '\n';
 }
 
 const env: NodeJS.ProcessEnv = {
@@ -169,52 +192,158 @@ const fromStream = {
     const reached = this.path.length ? `, reached by ${this.path.join(' ')} from this position` : '';
     return `Call ${this.number} of ${this.file}, ${what}, ${named(first)}, ${side} moving${reached}:`;
   },
-  /** The lines from the call to draw on: the board before it first (the last from main()). */
+  /** The lines from the call to draw on: the board before it first (the last from main()). A first line
+   *  starting with '%' is the stream's header (its settings): passed over. */
   async *lines(): AsyncGenerator<string> {
     const file = userPath(this.file);
     if (!fs.existsSync(file) || !fs.statSync(file).isFile()) usage(`--stream: no file ${this.file}`);
-    const lines = this.source = new Lines(fs.createReadStream(file)), open: string[] = [];
+    const lines = this.source = new Lines(fs.createReadStream(file)), open: Call[] = [];
+    let first = true;
     for (let line = await lines.next(); line !== undefined; line = await lines.next()) {
+      if (first && line[0] === '%') { first = false; continue; }
+      first = false;
       if (line[0] === '@') this.board = line;
-      else if (line[0] === '<') open.pop();
+      else if (!'<>#!s='.includes(line[0] || ' ')) parse(line);   // not a line of a stream: BadLine says why
+      else if (line[0] === '<') { open.pop(); this.boards.pop(); }
       else if (line[0] === '>') {
         this.number++;
         const c = parse(line) as Call;
+        this.boards.push(this.boardOf(c, open.at(-1)));
         if (opt.at === undefined ? c.move === '-' && c.z === 8 : this.number === opt.at) {
-          this.path = [...open.slice(1), ...open.length ? [c.move] : []];
+          this.path = [...open.slice(1).map((o) => o.move), ...open.length ? [c.move] : []];
           if (this.board) yield this.board;
           yield line;
           for (let more = await lines.next(); more !== undefined; more = await lines.next()) yield more;
           return;
         }
-        open.push(c.move);
+        open.push(c);
       }
     }
     throw new Stop(`${this.file} has ${opt.at === undefined ? 'no think (a call from main() with z 8)' : `no call ${opt.at}` +
       ` (it has ${this.number})`}${this.cut()}`, 2);
   },
+  /** The boards of the calls open above the drawn one (and of the drawn call, last). */
+  boards: [] as CallBoard[],
+  /** A call's board: main()'s (its '@' line) for a call from main(), else its caller's with the move made
+   *  as D() makes it, and whether the stream's SUM for the call agrees. */
+  boardOf(c: Call, up: Call | undefined): CallBoard {
+    const caller = this.boards.at(-1);
+    let board: number[] | undefined;
+    if (!up) board = (parse(this.board || `@${' 0'.repeat(64)}`) as { b: number[] }).b;
+    else if (c.move === 'null') board = caller?.board;
+    else if (caller?.board && /^[a-h][1-8][a-h][1-8]q?$/.test(c.move)) board = makeMove(caller.board, c.move, up.E, up.k)?.board;
+    return { move: c.move, board, sum: c.sum, number: this.number };
+  },
 };
+interface CallBoard { move: string; board?: number[]; sum: number; number: number }
 
-async function draw(): Promise<void> {
+/** With --stream --at N below the first ply: the call's board, after its move, made here move by move
+ *  from main()'s as D() makes them, each checked against the stream's SUM for its call; a board that
+ *  disagrees is the program's own move-making (test/PORTING.md), and the first such call is named. */
+function afterMoves(): string[] {
+  const [drawn, ...above] = [...fromStream.boards].reverse();
+  if (!drawn || above.length === 0) return [];
+  const moves = fromStream.path.join(' ');
+  if (!drawn.board) return [`After ${moves}: no board (a move the stream does not name, '?', or one no piece could make).`];
+  const wrong = fromStream.boards.find((b) => b.board && sumOf(b.board) !== b.sum);
+  const head = `The board of call ${drawn.number}, after ${moves}, each move made as D() makes it:`;
+  if (!wrong) return [head, ...boardLines(drawn.board, false), `  (the stream's sum of every board on the way, ${drawn.sum} at call ${drawn.number}, agrees)`];
+  const fits = oneSquareFits(wrong.board!, wrong.sum), one = fits[0], was = one && wrong.board![at64(one.square)];
+  const [at, that] = wrong === drawn ? ['this call', 'this'] : [`call ${wrong.number}, after ${wrong.move},`, 'that'];
+  const fit = fits.length === 1 ? `: it fits ${that} board with ${square(one.square)} holding ` +
+    `${one.code ? pieceLetter(one.code) : 'nothing'} (code ${one.code}), not ${was ? pieceLetter(was) : 'nothing'} (code ${was})`
+    : fits.length ? `: ${fits.length} one-square changes would fit it` : ': no one-square change fits it';
+  return [head, ...boardLines(drawn.board, false),
+    `  the program's board differs: at ${at} the stream's sum is ${wrong.sum}, ${that} board's ${sumOf(wrong.board!)}${fit}`];
+}
+
+/** The lines of the search, from the stream file or the port as it runs. */
+async function* searchLines(): AsyncGenerator<string> {
   if (!run) {
-    for await (const line of fromStream.lines()) {
-      tree.feed(line);
-      if (tree.done) return;
+    yield* fromStream.lines();
+    return;
+  }
+  for (let line = await run.lines.next(); line !== undefined; line = await run.lines.next()) yield line;
+}
+
+/** Draws the search (and reads it for the page); the text's --limit, when reached, is returned once the
+ *  page has read the whole search. */
+async function draw(): Promise<Stop | undefined> {
+  let stopped: Stop | undefined;                       // the text's --limit, reached while the page reads on
+  for await (const line of searchLines()) {
+    if (!stopped && !tree.done) {
+      try { tree.feed(line); } catch (err) {
+        if (!(err instanceof Stop) || !page || err.code) throw err;
+        stopped = err;
+      }
     }
-    throw new Stop(`the stream ends before call ${fromStream.number} returns${fromStream.cut()}`, 1);
+    page?.feed(line);
+    if ((tree.done || stopped) && (page?.done ?? true)) return stopped;
   }
-  for (let line = await run.lines.next(); line !== undefined; line = await run.lines.next()) {
-    tree.feed(line);
-    if (tree.done) return;
-  }
+  if (!run) throw new Stop(`the stream ends before call ${fromStream.number} returns${fromStream.cut()}`, 1);
   const code = await run.done;                         // (2: a bad FEN, and the port said why)
   throw new Stop(code === 2 ? '' : `the port ended (exit ${code}) before its search did`, code === 2 ? 2 : 1);
 }
-try { await draw(); } catch (err) {
+
+// ---- --html FILE: the same search as a page ---------------------------------------------------
+
+/** The page's reader of the search: every call of what the text draws, at every depth (--depth and --limit
+ *  shape the text alone; --pass and --path focus both). */
+const page = opt.html === undefined ? undefined : new Search({
+  depth: Infinity, pass: opt.pass, path: opt.path,
+  checks: opt.moves.length - (check ? 1 : 0), first: 1,
+});
+if (page && opt.stream !== undefined) {
+  // the stream's lines reach the page from the drawn call on: it numbers them from there, on its board
+  const first = fromStream.lines.bind(fromStream);
+  fromStream.lines = async function* (): AsyncGenerator<string> {
+    for await (const line of first()) {
+      if (line[0] === '>' && !page.calls.length && !page.counted) page.start(fromStream.number, fromStream.boards.at(-1)?.board);
+      yield line;
+    }
+  };
+}
+
+/** Writes the page, or says why not (a page too big to open quickly: how to narrow it). */
+function writePage(): void {
+  if (!page || !opt.html) return;
+  const file = userPath(opt.html);
+  const first = page.calls[0];
+  const info: PageInfo = {
+    title: first ? headingOf(first.c).replace(/:$/, '') : 'micro-Max 3.2',
+    command: ['npm run tree --', ...process.argv.slice(2).map(shellWord)].join(' '),
+    top: opt.stream !== undefined ? 'call' : check ? 'check' : call ? 'call' : 'root',
+    keys: opt.keys, brief: opt.brief, counted: page.counted,
+    words: companionWords(readCompanion(ROOT), companionHref(file, ROOT)),
+  };
+  const html = pageHtml(page, info), bytes = Buffer.byteLength(html);
+  if (bytes > MAX_BYTES) {
+    throw new Stop(`--html: the page would be ${(bytes / 1e6).toFixed(1)} MB (${page.calls.length} calls), more than ` +
+      `${MAX_BYTES / 1e6} MB, which a browser opens slowly: narrow it to one pass of the first call (--pass P), to the ` +
+      'calls along some moves (--path "e2e4 e7e5"), or a smaller search (--nodes N)', 2);
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, html);
+  process.stderr.write(`tree: wrote ${opt.html} (${page.calls.length} calls, ${Math.ceil(bytes / 1024)} kB): open it in a browser\n`);
+}
+/** A word of the command line as a shell would need it. */
+const shellWord = (w: string): string => /^[\w.\/:=,+-]+$/.test(w) ? w : `"${w.replace(/(["\\$`])/g, '\\$1')}"`;
+
+try {
+  const stopped = await draw();
+  writePage();
+  if (stopped) throw stopped;
+} catch (err) {
   if (err instanceof Refused) {
     err = new Stop(`micro-Max does not accept ${opt.moves[err.move - 1]} there (move ${err.move})`, 2);
   }
   if (err instanceof BadLine) err = new Stop(`${opt.stream}: not a call stream: ${err.message}`, 2);
+  if (err instanceof PageRefused) err = new Stop(`micro-Max does not accept ${opt.moves[err.move - 1]} there (move ${err.move})`, 2);
+  if (err instanceof TooBig) {
+    err = new Stop(`--html: the page would hold more than ${MAX_CALLS} calls, far more than it can show well: narrow it ` +
+      'to one pass of the first call (--pass P), to the calls along some moves (--path "e2e4 e7e5"), or a smaller ' +
+      'search (--nodes N)', 2);
+  }
   if (!(err instanceof Stop)) throw err;
   if (err.code) process.stderr.write(err.last ? `tree: ${err.last}\n` : '');
   else if (err.last) out.buf += err.last + '\n';

@@ -1,0 +1,431 @@
+// `npm run tree -- --html FILE` (test/tools/tree.ts, test/support/tree-html*.ts): the page's data is
+// read back here by the format its writer documents and compared call for call with the port's call
+// stream, read here on its own: every number, every pass, every board (by the stream's SUM), every
+// move's gain (by D()'s arithmetic on the engine's own centre table), every window. Then Debian's
+// chromium, driven by playwright-core, opens pages from disk, and what it shows for the calls selected
+// by keyboard, by click and by link is checked against the stream; any console error fails. Without
+// chromium the browser test is skipped, unless MICROMAX_GUI_TESTS=1 (set by CI) makes that a failure.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { I, parse, runCalls, type Call, type Pass, type PassEnd, type Store, type Take } from './support/calls.ts';
+import { ROOT } from './support/run.ts';
+import { WORDS, sentenceOf, slug } from './support/tree-html.ts';
+import { MAX_BYTES } from './support/tree-html-page.ts';
+import { begin, engine } from '../micromax.ts';
+
+const TOOL = path.join(ROOT, 'test', 'tools', 'tree.ts');
+const MATE = 'k7/p1K5/1P6/8/8/8/8/8 w - - 0 1';
+const CASTLE_FREE = 'k7/8/8/8/8/8/8/4K2R w K - 0 1';
+const PROMOTION = 'k7/4P3/8/8/8/8/8/K7 w - - 0 1';
+const EN_PASSANT = 'e2e4 a7a6 e4e5 d7d5';                 // white may take d5 en passant: e5d6
+const CHROMIUM = '/usr/bin/chromium';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-tree-html-'));
+test.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** The tool, run to completion. */
+function tool(...args: string[]): { status: number | null; out: string; err: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', TOOL, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
+  return { status: r.status, out: r.stdout, err: r.stderr };
+}
+
+// ---- the stream, read here --------------------------------------------------------------------------
+
+interface SPass { end?: PassEnd; takes: Take[]; store?: Store; trace?: Pass; nullV?: number; kids: SCall[] }
+interface SCall { no: number; up?: SCall; c: Call; passes: SPass[]; v?: number; after?: number; inside: number; pass?: SPass }
+
+/** Every call of a stream, numbered from 1 in the order of its lines. */
+function readStream(lines: string[]): SCall[] {
+  const all: SCall[] = [], open: SCall[] = [];
+  for (const l of lines) {
+    if (!l || l[0] === '%') continue;
+    const e = parse(l), top = open.at(-1);
+    if (e.t === '>') {
+      const call: SCall = { no: all.length + 1, up: top, c: e, passes: [], inside: 0 };
+      for (const o of open) o.inside++;
+      if (top) {
+        let pass = top.passes.at(-1);
+        if (e.move !== 'null' && (!pass || pass.end)) top.passes.push(pass = { takes: [], kids: [] });
+        pass!.kids.push(call);
+        call.pass = pass;
+      }
+      all.push(call);
+      open.push(call);
+    } else if (e.t === '<') {
+      const c = open.pop()!;
+      c.v = e.v; c.after = e.N;
+      if (c.c.move === 'null') c.pass!.nullV = e.v;
+    } else if (e.t === '#' || e.t === '!') {
+      let pass = top!.passes.at(-1);
+      if (!pass || pass.end) top!.passes.push(pass = { takes: [], kids: [] });
+      if (e.t === '#') pass.takes.push(e); else pass.end = e;
+    } else if (e.t === 's') top!.passes.at(-1)!.store = e;
+    else if (e.t === '=') top!.passes.at(-1)!.trace = e;
+  }
+  return all;
+}
+/** The calls of one call's search: it and every call inside it. */
+function searchOf(all: SCall[], first: SCall): SCall[] {
+  const at = all.indexOf(first);
+  return all.slice(at, at + first.inside + 1);
+}
+/** The port's stream for this input. */
+async function portLines(input: string, nodes?: number, env: NodeJS.ProcessEnv = {}): Promise<string[]> {
+  const r = runCalls('port', input, { nodes }, env), out: string[] = [];
+  for (let l = await r.lines.next(); l !== undefined; l = await r.lines.next()) out.push(l);
+  await r.done;
+  return out;
+}
+
+// ---- the page's data, read back by its documented format (test/support/tree-html-page.ts) ---------
+
+interface DPass { d: number; m: number; cut: number; X: number; Y: number; store: number[] | 0; takes: number[][] | 0; trace: number[] | 0; final: number | null }
+interface DCall {
+  no: number; up: number; pass: number; move: string; k: number; q: number; l: number; e: number; E: number; z: number;
+  n: number; N: number; probe: number | number[]; v: number | null; after: number | null; inside: number;
+  changes: number[] | 0 | -1; best: number | null; passes: DPass[]; gain: number[] | 0; hint: number; sumOk: number;
+  J?: number; Z?: number; board: number[];
+}
+interface PageData { title: string; command: string; keys: boolean; counted: number; board: number[] | null;
+  centre: number[]; words: Record<string, [string, string, string]>; calls: unknown[][] }
+
+function pageDataOf(file: string): PageData {
+  const html = fs.readFileSync(file, 'utf8');
+  const m = /<script type="application\/json" id="data">([^<]*)<\/script>/.exec(html);
+  assert.ok(m, `${file}: no data`);
+  return JSON.parse(m[1]) as PageData;
+}
+function decode(data: PageData): DCall[] {
+  const out: DCall[] = [];
+  data.calls.forEach((r, i) => {
+    const f = r as [number, number, number, string, number, number, number, number, number, number, number, number,
+      number | number[], number | null, number | null, number, number[] | 0 | -1, number | null, unknown[][], number[] | 0, number, number, number, number];
+    const passes = f[18].map((p) => ({ d: p[0], m: p[1], cut: p[2], X: p[3], Y: p[4], store: p[5] ?? 0, takes: p[6] ?? 0,
+      trace: p[7] ?? 0, final: p.length > 8 ? p[8] : null }) as DPass);
+    const up = f[1] ? i - f[1] : -1;
+    const board = f[16] === -1 ? [] : up < 0 ? [...data.board!] : [...out[up].board];
+    if (f[16] && f[16] !== -1 && board.length) for (let k = 0; k < f[16].length; k += 2) board[f[16][k]] = f[16][k + 1];
+    out.push({ no: (i ? out[i - 1].no : 0) + f[0], up, pass: f[2], move: f[3], k: f[4], q: f[5], l: f[6], e: f[7], E: f[8],
+      z: f[9], n: f[10], N: f[11], probe: f[12], v: f[13], after: f[14], inside: f[15], changes: f[16], best: f[17],
+      passes, gain: f[19] ?? 0, hint: f[20] ?? 0, sumOk: f[21] ?? 1, ...data.keys ? { J: f[22], Z: f[23] } : {}, board });
+  });
+  return out;
+}
+
+// ---- D()'s arithmetic, on the engine's own tables --------------------------------------------------
+
+begin();                                                   // init(): the board, its centre table
+const W = [0, 1, 1, 3, -1, 3, 5, 9];
+const centre = (s: number): number => engine.board[s + 8];          // init()'s table, in the board's right half
+const to64 = (s: number): number => 8 * (s >> 4) + (s & 7);
+const sq = (name: string): number => 16 * (56 - name.charCodeAt(1)) + name.charCodeAt(0) - 97;
+const sum = (b: number[]): number => b.reduce((t, u, i) => t + (i + 1) * u, 0);
+const scoreFor = (up: Call, v: number): number => 0 - v - +(0 - v > up.e);   // (0 - v: never -0, as C's ints)
+
+/** The page's data against the stream's calls, one for one; returns how many calls and moves were checked. */
+function compare(page: DCall[], stream: SCall[], keys = false): { calls: number; gains: number } {
+  assert.equal(page.length, stream.length, 'one page call a stream call');
+  const index = new Map(stream.map((s, i) => [s, i]));
+  let gains = 0;
+  page.forEach((p, i) => {
+    const s = stream[i], c = s.c, at = `call ${s.no} (${c.move})`;
+    assert.deepEqual([p.no, p.up, p.move, p.k, p.q, p.l, p.e, p.E, p.z, p.n, p.N, p.hint, p.v, p.after, p.inside],
+      [s.no, s.up && index.has(s.up) ? index.get(s.up) : -1, c.move, c.k, c.q, c.l, c.e, c.E, c.z, c.n, c.N, +c.hint, s.v, s.after, s.inside], at);
+    if (keys) assert.deepEqual([p.J, p.Z], [c.J, c.Z], at);
+    const probe = !c.probe ? 0 : c.probe.d === undefined ? [c.probe.slot, c.probe.left]
+      : [c.probe.slot, c.probe.left, c.probe.d, c.probe.v, c.probe.X, c.probe.Y];
+    assert.deepEqual(p.probe, probe, at);
+    // the passes: each '!' line, its king captures, its store, its trace line, the null move's verdict
+    const slot = c.probe ? c.probe.slot : 0;
+    assert.deepEqual(p.passes.map((x) => [x.d, x.m, x.cut, x.X, x.Y, x.store ? [x.store.length > 4 ? x.store[4] : slot, ...x.store.slice(0, 4)] : 0,
+      x.takes || [], x.trace || 0, x.final]), s.passes.map((x) => [x.end!.d, x.end!.m, +x.end!.cut, x.end!.X, x.end!.Y,
+      x.store ? [x.store.slot, x.store.d, x.store.v, x.store.X, x.store.Y] : 0, x.takes.map((t) => [+t.king, t.x, t.y]),
+      x.trace ? [x.trace.d, x.trace.N, x.trace.m, x.trace.X, x.trace.Y] : 0, x.nullV === undefined ? null : Math.trunc(-x.nullV / 2)]), at);
+    // the board: its sum is the stream's, whatever moves made it
+    assert.equal(sum(p.board), c.sum, `${at}: the board's sum`);
+    assert.equal(p.sumOk, 1, at);
+    if (p.up < 0) return;
+    const up = stream[p.up], pass = s.pass!;
+    assert.equal(p.pass, pass.end?.d, `${at}: the pass that made it`);
+    // the best m of that pass when the call was made, worked out here, and the window it gave
+    let m = pass.end!.d > 1 ? -I : up.c.e;
+    for (const k of pass.kids.slice(0, pass.kids.indexOf(s))) {
+      if (up.c.z !== 9 && (k.c.hint || scoreFor(up.c, k.v!) > m)) m = scoreFor(up.c, k.v!);
+    }
+    assert.equal(p.best, m, `${at}: the caller's best so far`);
+    if (c.move === 'null') {
+      assert.deepEqual([c.q, c.l, c.e, c.n, p.board], [-I, I, 0, 1, page[p.up].board], at);
+      return;
+    }
+    assert.deepEqual([c.q, c.l], [0 - up.c.l - +(up.c.l > up.c.e), m > up.c.q ? 0 - m : 0 - up.c.q], `${at}: the window`);
+    // the gain: D()'s steps on the caller's board and this one
+    const before = page[p.up].board, x = sq(c.move.slice(0, 2)), y = sq(c.move.slice(2, 4)), u = before[to64(x)], t7 = u & 7;
+    const H = t7 < 3 && y === up.c.E ? y ^ 16 : y, taken = before[to64(H)];
+    const partner = (s2: number): number => +((s2 & 0x88) !== 0 || p.board[to64(s2)] !== u);
+    const parts = {
+      centre: t7 < 6 ? centre(x) - centre(y) : 0, pawn: t7 < 3 ? -9 * (partner(x - 2) + partner(x + 2) - 1) + 0 : 0,   // (+ 0: never -0)
+      castling: t7 === 4 && Math.abs(x - y) === 2 ? 30 : 0, capture: 99 * W[taken & 7], promotion: c.move.length === 5 ? 799 : 0,
+    };
+    const total = parts.centre + parts.pawn + parts.castling + parts.capture + parts.promotion;
+    assert.equal(0 - up.c.e - total, c.e, `${at}: e = -(caller's e) - what the move earned`);
+    const g = p.gain as number[], field = (k: number): number => g[k] ?? 0;
+    assert.deepEqual([field(0), field(1), field(4), field(5), field(6), field(7), field(8)],
+      [parts.centre, parts.pawn, parts.castling, taken, parts.capture, parts.promotion, +(H !== y)], `${at}: the gain's parts`);
+    if (t7 < 3) assert.deepEqual([field(2), field(3)], [partner(x - 2), partner(x + 2)], at);
+    gains++;
+  });
+  return { calls: page.length, gains };
+}
+
+/** The page the tool writes for these arguments, read back. */
+function page(name: string, ...args: string[]): { data: PageData; calls: DCall[]; file: string; bytes: number; err: string } {
+  const file = path.join(dir, `${name}.html`);
+  const r = tool(...args, '--html', file, '--limit', '1');
+  assert.equal(r.status, 0, r.err);
+  const data = pageDataOf(file);
+  return { data, calls: decode(data), file, bytes: fs.statSync(file).size, err: r.err };
+}
+
+// ---- the data ----------------------------------------------------------------------------------------
+
+test('tree --html: the page holds every call of the search, each number the stream\'s, each board and gain D()\'s', async (t) => {
+  const cases: { name: string; args: string[]; input: string; nodes?: number; env?: NodeJS.ProcessEnv; what: string }[] = [
+    { name: 'mate', args: ['--fen', MATE], input: '\n', env: { MICROMAX_FEN: MATE }, what: 'the mate in one' },
+    { name: 'castle', args: ['--fen', CASTLE_FREE, '--nodes', '300'], input: '\n', nodes: 300, env: { MICROMAX_FEN: CASTLE_FREE }, what: 'castling' },
+    { name: 'promotion', args: ['--fen', PROMOTION, '--nodes', '200'], input: '\n', nodes: 200, env: { MICROMAX_FEN: PROMOTION }, what: 'a promotion' },
+    { name: 'ep', args: ['--moves', EN_PASSANT, '--nodes', '500', '--keys'], input: EN_PASSANT.split(' ').join('\n') + '\n\n', nodes: 500,
+      what: 'en passant, after typed moves, with --keys' },
+    { name: 'opening', args: ['--nodes', '3000'], input: '\n', nodes: 3000, what: 'the opening, 3,000 nodes' },
+  ];
+  const seen = { castling: 0, promotion: 0, enPassant: 0, capture: 0, pawn: 0 };
+  for (const c of cases) {
+    const p = page(c.name, ...c.args);
+    const all = readStream(await portLines(c.input, c.nodes, c.env ?? {}));
+    const think = all.find((s) => !s.up && s.c.z === 8)!;
+    const checked = compare(p.calls, searchOf(all, think), c.args.includes('--keys'));
+    assert.equal(p.data.counted, think.inside + 1, 'the page counts every call');
+    for (const d of p.calls) {
+      const g = d.gain as number[];
+      if (!g) continue;
+      seen.castling += +((g[4] ?? 0) > 0); seen.promotion += +((g[7] ?? 0) > 0); seen.enPassant += +((g[8] ?? 0) > 0);
+      seen.capture += +((g[6] ?? 0) > 0); seen.pawn += +(g[1] !== undefined);
+    }
+    t.diagnostic(`${c.what}: ${checked.calls} calls, ${checked.gains} moves' gains, ${(p.bytes / 1024).toFixed(0)} kB`);
+  }
+  assert.ok(Object.values(seen).every((n) => n > 0), `every kind of move met: ${JSON.stringify(seen)}`);
+});
+
+test('tree --html: --call, --pass and --path focus the page as they focus the text; --stream --at N draws call N on its board', async (t) => {
+  // one call on an empty table
+  const one = page('call', '--call', 'D(8, -8000, -50, 0, 128, 128, 3)');
+  const callStream = readStream(await portLines('\n', undefined, { MICROMAX_CALL: '8 -8000 -50 0 128 128 3' }));
+  compare(one.calls, searchOf(callStream, callStream[0]));
+  // --pass 3 --path c7d6,c7c6: the first call, and of its calls those in pass 3 along those moves, with all below
+  const focus = page('focus', '--fen', MATE, '--pass', '3', '--path', 'c7d6,c7c6');
+  const all = readStream(await portLines('\n', undefined, { MICROMAX_FEN: MATE }));
+  const kept = searchOf(all, all[0]).filter((s) => {
+    let top = s;
+    while (top.up?.up) top = top.up;
+    return s === all[0] || (top.pass!.end!.d === 3 && ['c7d6', 'c7c6'].includes(top.c.move));
+  });
+  assert.ok(kept.length > 3 && kept.length < all.length / 2, `${kept.length} of ${all.length}`);
+  assert.deepEqual(focus.calls.map((c) => c.no), kept.map((s) => s.no));
+  // (the counts inside each call are the whole search's, drawn or not)
+  assert.equal(focus.data.counted, all[0].inside + 1);
+  // --stream --at N: call N of a stream file, numbered as the stream numbers it, on the board its moves made
+  const file = path.join(dir, 'opening.calls'), lines = await portLines('\n', 3000);
+  fs.writeFileSync(file, `% micro-Max 3.2 calls: nodes 3000\n${lines.join('\n')}\n`);
+  const stream = readStream(lines), deep = stream.find((s) => s.up?.up?.up && s.inside > 3 && s.c.move !== 'null')!;
+  const at = page('at', '--stream', file, '--at', String(deep.no));
+  compare(at.calls, searchOf(stream, deep));
+  assert.equal(at.calls[0].no, deep.no);
+  // a stream that names no move ('?', as another program may write): no board below the first call, and none drawn
+  fs.writeFileSync(file, lines.map((l) => l.replace(/^> (?!- )\S+/, '> ?')).join('\n') + '\n');
+  const unknown = page('unknown', '--stream', file, '--at', String(deep.no));
+  assert.deepEqual(unknown.calls.map((c) => [c.no, c.board.length, c.sumOk]),
+    at.calls.map((c) => [c.no, 0, -1]));
+  t.diagnostic(`--call: ${one.calls.length} calls; focused: ${focus.calls.length} of ${all.length}; --at ${deep.no}: ${at.calls.length} calls`);
+});
+
+test(`tree --html: a 3,000-node search's page is under ${MAX_BYTES / 1e6} MB; a bigger one is refused, saying how to narrow it`, () => {
+  const p = page('size', '--nodes', '3000');
+  assert.ok(p.bytes < MAX_BYTES, `${p.bytes} bytes`);
+  assert.match(p.err, /^tree: wrote \S+size\.html \(\d+ calls, \d+ kB\): open it in a browser\n$/);
+  const file = path.join(dir, 'big.html'), after = ['--moves', 'e2e4 e7e5', '--nodes', '3000'];
+  const big = tool(...after, '--html', file, '--limit', '1');
+  assert.equal(big.status, 2, big.err);
+  assert.match(big.err, /^tree: --html: the page would be \d+\.\d MB \(\d+ calls\), more than 2 MB, which a browser opens slowly: narrow it to one pass of the first call \(--pass P\), to the calls along some moves \(--path "e2e4 e7e5"\), or a smaller search \(--nodes N\)\n$/);
+  assert.ok(!fs.existsSync(file), 'no page written');
+  assert.match(big.out, /^root /m, 'the text is drawn all the same');
+  for (const narrow of [['--pass', '4'], ['--path', 'b1c3']]) {
+    const r = tool(...after, ...narrow, '--html', file, '--limit', '1');
+    assert.equal(r.status, 0, r.err);
+    assert.ok(fs.statSync(file).size < MAX_BYTES);
+    fs.rmSync(file);
+  }
+  // far bigger: refused as it is read, before the whole search is
+  const huge = tool('--nodes', '10000', '--html', file, '--limit', '1');
+  assert.equal(huge.status, 2);
+  assert.match(huge.err, /^tree: --html: the page would hold more than 60000 calls, far more than it can show well: narrow it to one pass of the first call \(--pass P\), to the calls along some moves \(--path "e2e4 e7e5"\), or a smaller search \(--nodes N\)\n$/);
+});
+
+test('tree --html: the companion\'s words the page quotes are sentences of annotated/README.md, linked to their sections', () => {
+  const readme = fs.readFileSync(path.join(ROOT, 'annotated', 'README.md'), 'utf8');
+  const p = page('words', '--fen', MATE, '--depth', '0');
+  for (const [key, [section, holds]] of Object.entries(WORDS)) {
+    const sentence = sentenceOf(readme, section, holds);
+    assert.ok(readme.replace(/\s+/g, ' ').includes(sentence), `${key}: "${sentence}"`);
+    assert.match(sentence, /^[A-Z`*(].*[.:]$/, `${key}: a whole sentence`);
+    assert.ok(readme.includes(`\n## ${section}\n`));
+    const [html, href, name] = p.data.words[key];
+    assert.equal(name, section);
+    assert.ok(html.length > 20 && !/[`*]|\]\(/.test(html), `${key}: the marks are HTML: ${html}`);
+    assert.ok(href.endsWith(`README.md#${slug(section)}`), href);
+  }
+  // the link from a page in annotated/pages/ is relative: ../README.md
+  const inside = path.join(ROOT, 'annotated', 'pages', 'words-test.html');
+  const r = tool('--fen', MATE, '--depth', '0', '--html', inside);
+  try {
+    assert.equal(r.status, 0, r.err);
+    assert.equal(pageDataOf(inside).words.cutoff[1], '../README.md#alpha-beta');
+  } finally {
+    fs.rmSync(inside, { force: true });
+  }
+});
+
+// ---- in a browser ----------------------------------------------------------------------------------
+
+const noBrowser = fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is not installed (apt-get install chromium)`;
+const mustBrowse = process.env.MICROMAX_GUI_TESTS === '1';
+
+/** What the page shows for the call selected: the call's number, its heading, its arguments' cells, the
+ *  codes of its board, its result, the link the address bar holds, the row marked in the tree. */
+interface Shown { selected: string; title: string; fields: Record<string, string>; codes: number[]; hash: string; row: string }
+const SHOWN = (): Shown => {
+  const call = document.getElementById('call')!, fields: Record<string, string> = {};
+  for (const el of call.querySelectorAll('[data-field]')) fields[(el as HTMLElement).dataset.field!] = el.textContent!;
+  const board = call.querySelector('table.board') as HTMLElement | null;
+  return { selected: document.body.dataset.selected!, title: fields.title, fields,
+    codes: board ? board.dataset.codes!.split(' ').map(Number) : [], hash: location.hash,
+    row: document.querySelector('.row.sel')?.id ?? '' };
+};
+/** Its square's name, as the page writes E and z (0, a first think's E, as 0). */
+const place = (s: number): string => s >= 0 && s < 128 && !(s & 0x88) ? 'abcdefgh'[s & 7] + (8 - (s >> 4)) : String(s);
+
+/** What is shown against the stream's call. */
+function checkShown(shown: Shown, s: SCall, top: string): void {
+  const c = s.c, at = `call ${s.no} (${c.move})`;
+  assert.deepEqual([shown.selected, shown.hash, shown.row], [String(s.no), `#call-${s.no}`, `call-${s.no}`], at);
+  assert.equal(shown.title, `Call ${s.no}: ${s.up ? c.move : top}, ${c.k === 8 ? 'white' : 'black'} to move`, at);
+  const f = shown.fields;
+  assert.deepEqual([f.k, f.q, f.l, f.e, f.E, f.z, f.n, f.N].map(String),
+    [c.k, c.q, c.l, c.e, c.E === 0 ? '0' : place(c.E), place(c.z), c.n, c.N].map(String), at);   // (E 0: a first think's)
+  assert.equal(sum(shown.codes), c.sum, `${at}: the board shown has the stream's sum`);
+  assert.match(f.result, new RegExp(`^Result: ${s.v}[,.]`), at);
+  if (s.up && c.move !== 'null') {
+    assert.equal(Number(f.earned), 0 - s.up.c.e - c.e, `${at}: what the move earned`);
+    const score = scoreFor(s.up.c, s.v!);
+    assert.match(f.score, new RegExp(`the move scores −\\(${s.v}\\) = ${0 - s.v!}(, above .* a point less)?: ${score}\\. `), at);
+  }
+  for (const p of s.passes) assert.ok(f[`m${p.end!.d}`]?.startsWith(String(p.end!.m)), `${at}: pass ${p.end!.d}`);
+}
+
+test('tree --html in chromium: calls selected by keyboard, click and link show the stream\'s numbers; no console error', {
+  skip: noBrowser && !mustBrowse ? `skipped: ${noBrowser}` : false, timeout: 300_000 }, async (t) => {
+  assert.equal(noBrowser, undefined, noBrowser);
+  const { chromium } = await import('playwright-core');
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-chromium-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM, headless: true, viewport: { width: 1400, height: 1000 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  t.after(async () => {
+    await browser.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  });
+  const tab = browser.pages()[0] ?? await browser.newPage();
+  const errors: string[] = [];
+  tab.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  tab.on('pageerror', (e) => errors.push(String(e)));
+  tab.on('request', (r) => { if (!r.url().startsWith('file:')) errors.push(`fetched ${r.url()}`); });
+  const open = async (url: string): Promise<number> => {
+    const start = Date.now();
+    await tab.goto(url);
+    await tab.waitForSelector('body[data-ready="1"]');
+    return Date.now() - start;
+  };
+  const shown = (): Promise<Shown> => tab.evaluate(SHOWN);
+
+  // the mate in one, every call in turn by the arrow key, as the engine made them
+  const mate = page('browser-mate', '--fen', MATE);
+  const all = readStream(await portLines('\n', undefined, { MICROMAX_FEN: MATE })), calls = searchOf(all, all[0]);
+  const url = new URL(`file://${mate.file}`).href;
+  await open(url);
+  for (const [k, s] of calls.entries()) {
+    if (k) await tab.keyboard.press('ArrowDown');
+    checkShown(await shown(), s, 'root');
+  }
+  // ← the caller, → the first call inside
+  const deep = calls.find((s) => s.up?.up && s.inside > 0)!;
+  await tab.evaluate((no) => { location.hash = `#call-${no}`; }, deep.no);
+  await tab.waitForFunction((no) => document.body.dataset.selected === String(no), deep.no);
+  checkShown(await shown(), deep, 'root');
+  await tab.keyboard.press('ArrowLeft');
+  checkShown(await shown(), deep.up!, 'root');
+  await tab.keyboard.press('ArrowRight');
+  checkShown(await shown(), calls.find((s) => s.up === deep.up)!, 'root');
+  // a click on a call's row selects it; a click on its ▸ unfolds and folds its calls (opened afresh: the
+  // first call alone unfolded)
+  await open(url);
+  const second = calls.filter((s) => s.up === calls[0] && s.inside > 0)[1];
+  await tab.click(`#call-${second.no} b`);
+  checkShown(await shown(), second, 'root');
+  const inside = (): Promise<boolean> => tab.evaluate((no) => {
+    const box = document.getElementById(`call-${no}`)!.nextElementSibling as HTMLElement;
+    return !box.hidden && box.querySelectorAll('.row').length > 0;
+  }, second.no);
+  assert.equal(await inside(), false);
+  await tab.click(`#call-${second.no} .tog`);
+  assert.equal(await inside(), true);
+  const kid = calls.find((s) => s.up === second)!;
+  await tab.click(`#call-${kid.no} b`);
+  checkShown(await shown(), kid, 'root');
+  await tab.click(`#call-${second.no} .tog`);
+  assert.equal(await inside(), false);
+  // a link to a call opens the page there, its callers unfolded
+  const last = calls.at(-1)!;
+  await open(`${url}#call-${last.no}`);
+  checkShown(await shown(), last, 'root');
+  const shot = path.join(os.tmpdir(), 'micromax-tree-html-screenshot.png');   // (each run's replaces the last)
+  await tab.screenshot({ path: shot });
+  assert.ok(fs.statSync(shot).size > 10_000);
+  t.diagnostic(`the mate in one: ${calls.length} calls stepped through; a screenshot: ${shot}`);
+
+  // the 3,000-node search: how long it takes to open, and calls all over it
+  const big = page('browser-opening', '--nodes', '3000');
+  const opening = readStream(await portLines('\n', 3000)), think = searchOf(opening, opening[0]);
+  const times: number[] = [];
+  for (let k = 0; k < 3; k++) times.push(await open(new URL(`file://${big.file}`).href));
+  const ready = Number(await tab.evaluate(() => document.body.dataset.readyMs));
+  t.diagnostic(`the 3,000-node page: ${(big.bytes / 1e6).toFixed(2)} MB, ${think.length} calls; opened in ${times.join(', ')} ms ` +
+    `(its script done ${ready} ms after the navigation began)`);
+  for (let k = 0; k < think.length; k += 97) {
+    await tab.evaluate((no) => { location.hash = `#call-${no}`; }, think[k].no);
+    await tab.waitForFunction((no) => document.body.dataset.selected === String(no), think[k].no);
+    checkShown(await shown(), think[k], 'root');
+  }
+  const from = think.length >> 1;
+  await tab.evaluate((no) => { location.hash = `#call-${no}`; }, think[from].no);
+  await tab.waitForFunction((no) => document.body.dataset.selected === String(no), think[from].no);
+  for (let k = from + 1; k < from + 60; k++) {
+    await tab.keyboard.press('ArrowDown');
+    checkShown(await shown(), think[k], 'root');
+  }
+  assert.deepEqual(errors, [], 'console errors, or something fetched');
+});
