@@ -732,7 +732,8 @@ function readCommandLine(args: string[], command?: 'uci' | 'xboard'): void {
 function otherProtocol(command: 'uci' | 'xboard'): string {
   const other = command === 'uci' ? 'xboard' : 'uci';
   const speaks = (p: string): string => p === 'uci' ? 'UCI' : 'the xboard protocol';
-  return `micromax-${command} speaks ${speaks(command)} only: run micromax-${other} (or micromax --${other}) for ${speaks(other)}`;
+  const instead = `micromax-${other} (or micromax --${other})`;
+  return `micromax-${command} speaks ${speaks(command)} only: run ${instead} for ${speaks(other)}`;
 }
 function readArgs(args: string[]): Args {
   try {
@@ -1514,7 +1515,8 @@ const UCI_COMMANDS: Record<string, Handler> = {
   go: async (w, line, t) => {
     await idle();
     const k = game.pos[game.moves.length].k;
-    if (w.includes('searchmoves') || w.includes('mate')) aside(`go's 'searchmoves' and 'mate' are not supported: ignored`);
+    const unsupported = w.includes('searchmoves') || w.includes('mate');
+    if (unsupported) aside(`go's 'searchmoves' and 'mate' are not supported: ignored`);
     if (timeMissing(w, k)) aside(`go gives no ${side(k)} clock it can read: ${side(k)} has 0 ms, so it moves at once`);
     startSearch(limits(uciGo(w, k, nodeLimit), t, settings.overhead), isEndless(w));
   },

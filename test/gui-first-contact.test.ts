@@ -15,7 +15,8 @@ import { portCommand } from './support/run.ts';
 
 /** Runs a command with these input lines, all written at once; each output line with the ms since
  *  the start it arrived at. Killed after ms. */
-async function firstContact(cmd: string, input: string[], ms = 20_000): Promise<{ lines: { t: number, text: string }[], code: number | null, stderr: string }> {
+interface Contact { lines: { t: number, text: string }[], code: number | null, stderr: string }
+async function firstContact(cmd: string, input: string[], ms = 20_000): Promise<Contact> {
   const t0 = performance.now();
   const child = spawn(cmd, [], { stdio: ['pipe', 'pipe', 'pipe'] });
   const timer = setTimeout(() => child.kill('SIGKILL'), ms);

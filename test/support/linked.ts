@@ -30,6 +30,7 @@ export function linkCommands(): Linked {
   const r = spawnSync(npm, [...args, '--no-audit', '--no-fund'], {
     cwd: ROOT, encoding: 'utf8', timeout: 120_000, env: { ...process.env, npm_config_prefix: prefix },
   });
-  made = { command: readmeLink().join(' '), bin: path.join(prefix, 'bin'), stdout: r.stdout, stderr: r.stderr, status: r.status };
+  const bin = path.join(prefix, 'bin');
+  made = { command: readmeLink().join(' '), bin, stdout: r.stdout, stderr: r.stderr, status: r.status };
   return made;
 }

@@ -59,7 +59,8 @@ export function startOnce(c: Contender, limitMs = 30_000): Promise<Startup> {
       clearTimeout(timer);
       if (terminal) {
         const [user, sys, kB] = err.trim().split('\n').at(-1)!.split(' ').map(Number);
-        Object.assign(got, { first: performance.now() - t0, ready: performance.now() - t0, cpu: 1000 * (user + sys), rss: kB / 1024 });
+        const ended = performance.now() - t0;
+        Object.assign(got, { first: ended, ready: ended, cpu: 1000 * (user + sys), rss: kB / 1024 });
       }
       resolve(got);
     });
