@@ -290,7 +290,7 @@ async function draw(): Promise<Stop | undefined> {
 /** The page's reader of the search: every call of what the text draws, at every depth (--depth and --limit
  *  shape the text alone; --pass and --path focus both). */
 const page = opt.html === undefined ? undefined : new Search({
-  depth: Infinity, pass: opt.pass, path: opt.path,
+  pass: opt.pass, path: opt.path,
   checks: opt.moves.length - (check ? 1 : 0), first: 1,
 });
 if (page && opt.stream !== undefined) {
@@ -314,6 +314,8 @@ function writePage(): void {
     command: ['npm run tree --', ...process.argv.slice(2).map(shellWord)].join(' '),
     top: opt.stream !== undefined ? 'call' : check ? 'check' : call ? 'call' : 'root',
     keys: opt.keys, brief: opt.brief, counted: page.counted,
+    left: { ...opt.pass === undefined ? {} : { pass: `--pass ${opt.pass}` },
+      ...values.path === undefined ? {} : { path: `--path ${shellWord(values.path.trim())}` } },
     words: companionWords(readCompanion(ROOT), companionHref(file, ROOT)),
   };
   const html = pageHtml(page, info), bytes = Buffer.byteLength(html);
