@@ -11,7 +11,8 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
+import type { Page } from 'playwright-core';
 import { I, parse, runCalls, type Call, type Pass, type PassEnd, type Store, type Take } from './support/calls.ts';
 import { ROOT } from './support/run.ts';
 import { WORDS, sentenceOf, slug } from './support/tree-html.ts';
@@ -84,12 +85,14 @@ async function portLines(input: string, nodes?: number, env: NodeJS.ProcessEnv =
 
 // ---- the page's data, read back by its documented format (test/support/tree-html-page.ts) ---------
 
-interface DPass { d: number; m: number; cut: number; X: number; Y: number; store: number[] | 0; takes: number[][] | 0; trace: number[] | 0; final: number | null }
+interface DPass { d: number; m: number; cut: number; X: number; Y: number; store: number[] | 0; takes: number[][] | 0; trace: number[] | 0; final: number | null;
+  hidden: [number, number, string] | 0 }
 interface DCall {
   no: number; up: number; pass: number; move: string; k: number; q: number; l: number; e: number; E: number; z: number;
   n: number; N: number; probe: number | number[]; v: number | null; after: number | null; inside: number;
   changes: number[] | 0 | -1; best: number | null; passes: DPass[]; gain: number[] | 0; hint: number; sumOk: number;
   J?: number; Z?: number; board: number[];
+  bestBy?: { no: number; move: string };                 // the call whose score is `best` (none: the pass's start)
 }
 interface PageData { title: string; command: string; keys: boolean; counted: number; board: number[] | null;
   centre: number[]; words: Record<string, [string, string, string]>; calls: unknown[][] }
@@ -104,15 +107,19 @@ function decode(data: PageData): DCall[] {
   const out: DCall[] = [];
   data.calls.forEach((r, i) => {
     const f = r as [number, number, number, string, number, number, number, number, number, number, number, number,
-      number | number[], number | null, number | null, number, number[] | 0 | -1, number | null, unknown[][], number[] | 0, number, number, number, number];
+      number | number[], number | null, number | null, number, number[] | 0 | -1, number | null | [number, number, string?],
+      unknown[][], number[] | 0, number, number, number, number];
     const passes = f[18].map((p) => ({ d: p[0], m: p[1], cut: p[2], X: p[3], Y: p[4], store: p[5] ?? 0, takes: p[6] ?? 0,
-      trace: p[7] ?? 0, final: p.length > 8 ? p[8] : null }) as DPass);
+      trace: p[7] ?? 0, final: p.length > 8 ? p[8] : null, hidden: p[9] ?? 0 }) as DPass);
+    const no = (i ? out[i - 1].no : 0) + f[0], b = f[17];
+    // the best so far: m alone, or [m, how many calls back the call that set it is, its move when not drawn]
+    const by = Array.isArray(b) ? { no: no - b[1], move: b[2] ?? out.find((o) => o.no === no - b[1])?.move ?? '(not found)' } : undefined;
     const up = f[1] ? i - f[1] : -1;
     const board = f[16] === -1 ? [] : up < 0 ? [...data.board!] : [...out[up].board];
     if (f[16] && f[16] !== -1 && board.length) for (let k = 0; k < f[16].length; k += 2) board[f[16][k]] = f[16][k + 1];
-    out.push({ no: (i ? out[i - 1].no : 0) + f[0], up, pass: f[2], move: f[3], k: f[4], q: f[5], l: f[6], e: f[7], E: f[8],
-      z: f[9], n: f[10], N: f[11], probe: f[12], v: f[13], after: f[14], inside: f[15], changes: f[16], best: f[17],
-      passes, gain: f[19] ?? 0, hint: f[20] ?? 0, sumOk: f[21] ?? 1, ...data.keys ? { J: f[22], Z: f[23] } : {}, board });
+    out.push({ no, up, pass: f[2], move: f[3], k: f[4], q: f[5], l: f[6], e: f[7], E: f[8],
+      z: f[9], n: f[10], N: f[11], probe: f[12], v: f[13], after: f[14], inside: f[15], changes: f[16],
+      best: Array.isArray(b) ? b[0] : b, bestBy: by, passes, gain: f[19] ?? 0, hint: f[20] ?? 0, sumOk: f[21] ?? 1, ...data.keys ? { J: f[22], Z: f[23] } : {}, board });
   });
   return out;
 }
@@ -126,6 +133,17 @@ const to64 = (s: number): number => 8 * (s >> 4) + (s & 7);
 const sq = (name: string): number => 16 * (56 - name.charCodeAt(1)) + name.charCodeAt(0) - 97;
 const sum = (b: number[]): number => b.reduce((t, u, i) => t + (i + 1) * u, 0);
 const scoreFor = (up: Call, v: number): number => 0 - v - +(0 - v > up.e);   // (0 - v: never -0, as C's ints)
+
+/** The best score m of the caller's pass when call s was made, as D() keeps it, and the call whose score
+ *  it is (none: the pass's start, -8000, or e for a pass of depth 1). */
+function bestSoFar(s: SCall): { m: number; by?: SCall } {
+  const up = s.up!, pass = s.pass!;
+  let m = pass.end!.d > 1 ? -I : up.c.e, by: SCall | undefined;
+  for (const k of pass.kids.slice(0, pass.kids.indexOf(s))) {
+    if (up.c.z !== 9 && (k.c.hint || scoreFor(up.c, k.v!) > m)) { m = scoreFor(up.c, k.v!); by = k; }
+  }
+  return { m, by };
+}
 
 /** The page's data against the stream's calls, one for one; returns how many calls and moves were checked. */
 function compare(page: DCall[], stream: SCall[], keys = false): { calls: number; gains: number } {
@@ -146,6 +164,7 @@ function compare(page: DCall[], stream: SCall[], keys = false): { calls: number;
       x.takes || [], x.trace || 0, x.final]), s.passes.map((x) => [x.end!.d, x.end!.m, +x.end!.cut, x.end!.X, x.end!.Y,
       x.store ? [x.store.slot, x.store.d, x.store.v, x.store.X, x.store.Y] : 0, x.takes.map((t) => [+t.king, t.x, t.y]),
       x.trace ? [x.trace.d, x.trace.N, x.trace.m, x.trace.X, x.trace.Y] : 0, x.nullV === undefined ? null : Math.trunc(-x.nullV / 2)]), at);
+    assert.ok(p.passes.every((x) => x.hidden === 0), `${at}: nothing hidden`);
     // the board: its sum is the stream's, whatever moves made it
     assert.equal(sum(p.board), c.sum, `${at}: the board's sum`);
     assert.equal(p.sumOk, 1, at);
@@ -153,11 +172,9 @@ function compare(page: DCall[], stream: SCall[], keys = false): { calls: number;
     const up = stream[p.up], pass = s.pass!;
     assert.equal(p.pass, pass.end?.d, `${at}: the pass that made it`);
     // the best m of that pass when the call was made, worked out here, and the window it gave
-    let m = pass.end!.d > 1 ? -I : up.c.e;
-    for (const k of pass.kids.slice(0, pass.kids.indexOf(s))) {
-      if (up.c.z !== 9 && (k.c.hint || scoreFor(up.c, k.v!) > m)) m = scoreFor(up.c, k.v!);
-    }
+    const { m, by } = bestSoFar(s);
     assert.equal(p.best, m, `${at}: the caller's best so far`);
+    assert.deepEqual(p.bestBy, by && { no: by.no, move: by.c.move }, `${at}: the call whose score it is`);
     if (c.move === 'null') {
       assert.deepEqual([c.q, c.l, c.e, c.n, p.board], [-I, I, 0, 1, page[p.up].board], at);
       return;
@@ -180,6 +197,30 @@ function compare(page: DCall[], stream: SCall[], keys = false): { calls: number;
     gains++;
   });
   return { calls: page.length, gains };
+}
+
+/** A focused page (--pass, --path) against the whole stream: each pass of a drawn call counts the calls it
+ *  made that are not drawn, and all the calls below those, and names the option that left them out; each
+ *  drawn call names the call whose score set its caller's best so far, drawn or not. Returns how many
+ *  passes left calls out. */
+function compareFocused(page: DCall[], all: SCall[], focus: { pass?: number }): number {
+  const byNo = new Map(all.map((s) => [s.no, s])), drawn = new Set(page.map((p) => p.no));
+  let hiding = 0;
+  page.forEach((p, i) => {
+    const s = byNo.get(p.no)!, at = `call ${s.no} (${s.c.move})`;
+    assert.equal(p.passes.length, s.passes.length, at);
+    p.passes.forEach((x, j) => {
+      const kids = s.passes[j].kids, hid = kids.filter((k) => !drawn.has(k.no));
+      assert.equal(page.filter((k) => k.up === i && k.pass === x.d).length, kids.length - hid.length, `${at}, pass ${x.d}: drawn`);
+      const why = p.up < 0 && focus.pass !== undefined && x.d !== focus.pass ? 'pass' : 'path';
+      assert.deepEqual(x.hidden, hid.length ? [hid.length, hid.reduce((n, k) => n + 1 + k.inside, 0), why] : 0, `${at}, pass ${x.d}: not drawn`);
+      hiding += +(hid.length > 0);
+    });
+    if (p.up < 0) return;
+    const { m, by } = bestSoFar(s);
+    assert.deepEqual([p.best, p.bestBy], [m, by && { no: by.no, move: by.c.move }], `${at}: the caller's best so far, and whose`);
+  });
+  return hiding;
 }
 
 /** The page the tool writes for these arguments, read back. */
@@ -250,6 +291,29 @@ test('tree --html: --call, --pass and --path focus the page as they focus the te
   assert.deepEqual(unknown.calls.map((c) => [c.no, c.board.length, c.sumOk]),
     at.calls.map((c) => [c.no, 0, -1]));
   t.diagnostic(`--call: ${one.calls.length} calls; focused: ${focus.calls.length} of ${all.length}; --at ${deep.no}: ${at.calls.length} calls`);
+});
+
+/** The mate's last step: black, after b6b7, its king in check (the companion's mate page). */
+const B7 = 'k7/pPK5/8/8/8/8/8/8 b - - 0 1';
+
+test('tree --html: what --pass and --path leave out is counted as not drawn, never as none; the call that set a window is named, drawn or not', async (t) => {
+  // --call, --pass 2: the call's pass 1 made one call, a8b7, that --pass leaves out
+  const mate = page('hid-mate', '--fen', B7, '--call', 'D(16, -8000, 8000, 0, 128, b7, 2)', '--pass', '2');
+  const mateAll = readStream(await portLines('\n', undefined, { MICROMAX_FEN: B7, MICROMAX_CALL: '16 -8000 8000 0 128 17 2' }));
+  compareFocused(mate.calls, mateAll, { pass: 2 });
+  assert.deepEqual(mate.calls[0].passes[0].hidden, [1, 1, 'pass'], 'pass 1: one call, not drawn');
+  // the opening, --pass 2 --path c2c4,g1f3: c2c4's l is minus c2c3's score, c2c3 not drawn
+  const score = page('hid-score', '--nodes', '20', '--pass', '2', '--path', 'c2c4,g1f3');
+  const scoreAll = readStream(await portLines('\n', 20));
+  compareFocused(score.calls, scoreAll, { pass: 2 });
+  const c2c4 = score.calls.find((c) => c.move === 'c2c4')!;
+  assert.deepEqual([c2c4.l, c2c4.best, c2c4.bestBy?.move], [-12, 12, 'c2c3']);
+  // the mate in one, --pass 3 --path c7d6,c7c6: calls left out by both options, at the first ply
+  const deep = page('hid-deep', '--fen', MATE, '--pass', '3', '--path', 'c7d6,c7c6');
+  const deepAll = readStream(await portLines('\n', undefined, { MICROMAX_FEN: MATE }));
+  const hiding = compareFocused(deep.calls, deepAll, { pass: 3 });
+  assert.deepEqual(deep.calls[0].passes.map((x) => x.hidden && x.hidden[2]), [0, 'pass', 'path'], '(a root\'s pass 1: no recapture)');
+  t.diagnostic(`${hiding} passes of the mate in one's focused page leave calls out`);
 });
 
 test(`tree --html: a 3,000-node search's page is under ${MAX_BYTES / 1e6} MB; a bigger one is refused, saying how to narrow it`, () => {
@@ -335,8 +399,9 @@ function checkShown(shown: Shown, s: SCall, top: string): void {
   for (const p of s.passes) assert.ok(f[`m${p.end!.d}`]?.startsWith(String(p.end!.m)), `${at}: pass ${p.end!.d}`);
 }
 
-test('tree --html in chromium: calls selected by keyboard, click and link show the stream\'s numbers; no console error', {
-  skip: noBrowser && !mustBrowse ? `skipped: ${noBrowser}` : false, timeout: 300_000 }, async (t) => {
+/** Debian's chromium, headless, on a fresh profile, both ended in t.after: its one tab, how to open a page
+ *  (and its time to load), what the page shows, and the console errors (or fetches) seen. */
+async function browse(t: TestContext): Promise<{ tab: Page; open: (url: string) => Promise<number>; shown: () => Promise<Shown>; errors: string[] }> {
   assert.equal(noBrowser, undefined, noBrowser);
   const { chromium } = await import('playwright-core');
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-chromium-'));
@@ -361,6 +426,12 @@ test('tree --html in chromium: calls selected by keyboard, click and link show t
     return Date.now() - start;
   };
   const shown = (): Promise<Shown> => tab.evaluate(SHOWN);
+  return { tab, open, shown, errors };
+}
+
+test('tree --html in chromium: calls selected by keyboard, click and link show the stream\'s numbers; no console error', {
+  skip: noBrowser && !mustBrowse ? `skipped: ${noBrowser}` : false, timeout: 300_000 }, async (t) => {
+  const { tab, open, shown, errors } = await browse(t);
 
   // the mate in one, every call in turn by the arrow key, as the engine made them
   const mate = page('browser-mate', '--fen', MATE);
@@ -427,5 +498,49 @@ test('tree --html in chromium: calls selected by keyboard, click and link show t
     await tab.keyboard.press('ArrowDown');
     checkShown(await shown(), think[k], 'root');
   }
+  assert.deepEqual(errors, [], 'console errors, or something fetched');
+});
+
+test('tree --html in chromium: "calls" are all below a call, a pass\'s own are its moves searched; what an option left out is said so, never 0; the move that set a window is named', {
+  skip: noBrowser && !mustBrowse ? `skipped: ${noBrowser}` : false, timeout: 120_000 }, async (t) => {
+  const { tab, open, shown, errors } = await browse(t);
+  const at = async (file: string, no: number): Promise<Shown> => {
+    await open(`${new URL(`file://${file}`).href}#call-${no}`);
+    return shown();
+  };
+  const passLines = (): Promise<string[]> => tab.evaluate(() => [...document.querySelectorAll('#tree .pass')].map((e) => e.textContent!));
+  const heading = (): Promise<string> => tab.evaluate(() => document.querySelector('header')!.textContent!.replace(/\s+/g, ' '));
+
+  // one meaning each: c7c6 has 6 calls below it, at all depths; its pass 2 searched 5 moves, a call each
+  const deep = page('seen-deep', '--fen', MATE, '--pass', '3', '--path', 'c7d6,c7c6');
+  const c7c6 = await at(deep.file, 31);
+  assert.equal(c7c6.fields.title, 'Call 31: c7c6, black to move');
+  assert.equal(c7c6.fields.result, 'Result: 3, after 6 calls below it, at all depths.');
+  assert.equal(c7c6.fields.moves2, '5');
+  const heads = await tab.evaluate(() => [...document.querySelectorAll('#call th')].map((e) => e.textContent!));
+  assert.ok(heads.includes('moves searched') && !heads.includes('calls'), heads.join(' | '));
+
+  // --pass 2: the call's pass 1 searched a8b7, left out by --pass: said so, not "0"
+  const mate = page('seen-mate', '--fen', B7, '--call', 'D(16, -8000, 8000, 0, 128, b7, 2)', '--pass', '2');
+  const first = await at(mate.file, 1);
+  assert.equal(first.fields.moves1, '1, not drawn (--pass 2)');
+  assert.equal(first.fields.moves2, '5');
+  assert.equal(first.fields.result, 'Result: -4000, after 6 calls below it, at all depths; 1 of them not drawn (--pass 2).');
+  assert.deepEqual(await passLines(), ['pass 1 done: score 0; its 1 move searched not drawn (--pass 2)',
+    'pass 2 done: score -8000, -4000 after the null move']);
+  assert.match(await heading(), /Not drawn: 1 of the search's 7 calls \(--pass 2\)\./);
+
+  // --pass 2 --path c2c4,g1f3: c2c4's window was set by c2c3, which --path leaves out; g1f3's by c2c4, drawn
+  const score = page('seen-score', '--nodes', '20', '--pass', '2', '--path', 'c2c4,g1f3', '--brief');
+  const root = await at(score.file, 1);
+  assert.equal(root.fields.moves2, '20, 18 not drawn (--path c2c4,g1f3)');
+  assert.equal(root.fields.moves1, '0');                   // (a root's pass 1 searches recaptures: none)
+  assert.match((await passLines())[1], /^pass 2 done: 21 nodes, score 14, best c2c4; 18 of its 20 moves searched not drawn \(--path c2c4,g1f3\)$/);
+  const c2c4 = await at(score.file, 7);
+  assert.match(c2c4.fields['l-how'], /the caller's best so far, m = 12 \(c2c3's score: call 6, not drawn \(--path c2c4,g1f3\)\)/);
+  assert.match(c2c4.fields.score, /That beats the best so far \(12, c2c3's\): m = 14\./);
+  const g1f3 = await at(score.file, 21);
+  assert.match(g1f3.fields['l-how'], /the caller's best so far, m = 14 \(c2c4's score\)/);
+  assert.equal(await tab.evaluate(() => document.querySelector('[data-field="l-how"] a')?.getAttribute('href')), '#call-7');
   assert.deepEqual(errors, [], 'console errors, or something fetched');
 });

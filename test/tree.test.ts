@@ -283,6 +283,29 @@ test('tree: --help exits 0 and says every option and every tag; a bad option exi
   assert.match(bad.err, /^tree: unknown option '--trace' \(see --help\)\n$/);
 });
 
+test('tree: a line\'s (N calls) counts every call below it, at all depths, as the legend and --help say', () => {
+  const t = tree('--fen', MATE, '--depth', '9', '--limit', '0');
+  assert.equal(t.status, 0, t.err);
+  assert.ok(t.heading.some((l) => l.includes('→ result (calls below it, at all depths)')), t.heading.join('\n'));
+  const help = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'tree.ts'), '--help'],
+    { cwd: ROOT, encoding: 'utf8' });
+  assert.match(help.stdout.replace(/\s+/g, ' '), /→ the result \(calls below it, at all depths\)/);
+  // a call's count, against the call lines drawn below it, down to the deepest (--depth 9 draws them all)
+  const isCall = (l: string): boolean => /^ *\S+ +D\(/.test(l);
+  let checked = 0, deeper = 0;
+  t.out.forEach((l, k) => {
+    if (!isCall(l) || indent(l) === 0) return;
+    if (l.includes('→')) return assert.doesNotMatch(l, /\(\d+ calls?\)/, 'a call on one line: none below it');
+    let end = k + 1;                                      // its calls drawn on the lines below, then its → line
+    while (!(indent(t.out[end]) === indent(l) && t.out[end].trim().startsWith('→'))) end++;
+    const below = t.out.slice(k + 1, end).filter(isCall), count = Number(/\((\d+) calls?\)/.exec(t.out[end])?.[1]);
+    assert.equal(count, below.length, `${l.trim()}: ${count} calls, ${below.length} drawn below it`);
+    deeper += +below.some((x) => indent(x) > indent(l) + 1);
+    checked++;
+  });
+  assert.ok(checked > 3 && deeper > 0, `${checked} calls checked, ${deeper} with calls two plies below`);
+});
+
 /** D() run on the engine itself, from a FEN, on an empty hash table with the keys main() gives. */
 function direct(position: string, k: number, q: number, l: number, e: number, E: number, z: number, n: number): number {
   const { D, A, board } = engine, p = fen(position);

@@ -5,7 +5,7 @@
 // selected its board, its arguments by name, the sums behind them, its hash probe, its passes and why it
 // ended, in the companion's words (annotated/README.md).
 
-import { escapeHtml, type PageCall, type PagePass, type Search } from './tree-html.ts';
+import { escapeHtml, type LeftOut, type PageCall, type PagePass, type Search } from './tree-html.ts';
 import { CENTRE } from './tree.ts';
 import type { Probe, Store, Take, Pass } from './calls.ts';
 
@@ -21,18 +21,23 @@ export interface PageInfo {
   brief: boolean;                                      // tree rows: moves and scores only
   words: Record<string, [string, string, string]>;     // the companion's sentences: [HTML, link, section]
   counted: number;                                     // calls in the search, drawn or not
+  left: Partial<Record<LeftOut, string>>;              // the options that leave calls out, as typed (--pass 2)
 }
 
 // ---- the data: each call as an array, short (the script reads it back into the fields F names) -------
 // A call: [its number less the number of the call before it (the first: its number), how many calls back
-// its caller is (0: none), the caller's pass, move, k, q, l, e, E, z, n, N, probe, v, N after, calls inside,
-// changes to the caller's board (-1: no board), the caller's best m when it was called, passes, gain, hint, sum agrees,
-// J, Z], with the last fields left out while they hold their usual value (gain none, hint 0, sum agrees 1;
-// J and Z only with --keys). A probe: 0 (full), [slot, slots left] (empty) or [slot, left, d, v, X, Y]. A
-// pass: [d, m, cut, X, Y, store, king captures, trace line, score after the null move], trimmed the same
-// way; its store [d, v, X, Y] (in the probe's slot; a fifth field names another). A gain: [centre, pawns,
-// left, right, castling, piece taken, capture, promotion, en passant], trimmed (its squares follow from
-// the move: H a row behind y en passant, a castling's corner G and crossed square F).
+// its caller is (0: none), the caller's pass, move, k, q, l, e, E, z, n, N, probe, v, N after, calls inside
+// (all below it), changes to the caller's board (-1: no board), the caller's best m when it was called (m
+// alone while it is the pass's start, else [m, how many calls back the call that set it is, its move when the
+// page leaves that call out]), passes, gain, hint, sum agrees, J, Z], with the last fields left out while
+// they hold their usual value (gain none, hint 0, sum agrees 1; J and Z only with --keys). A probe: 0
+// (full), [slot, slots left] (empty) or [slot, left, d, v, X, Y]. A pass: [d, m, cut, X, Y, store, king
+// captures, trace line, score after the null move, not drawn], trimmed the same way; its store [d, v, X,
+// Y] (in the probe's slot; a fifth field names another); not drawn: [the calls it made that the page
+// leaves out, they and all the calls below them, the option that left them out: 'pass' or 'path', its
+// words in the data's `left`]. A gain: [centre, pawns, left, right, castling, piece taken, capture,
+// promotion, en passant], trimmed (its squares follow from the move: H a row behind y en passant, a
+// castling's corner G and crossed square F).
 
 const probeData = (p: Probe): number | number[] =>
   !p ? 0 : p.d === undefined ? [p.slot, p.left] : [p.slot, p.left, p.d, p.v!, p.X!, p.Y!];
@@ -45,8 +50,10 @@ const traceData = (t?: Pass): number | number[] => t ? [t.d, t.N, t.m, t.X, t.Y]
 /** The slot a call's passes store in: the probe's, or the dummy entry 0 when it found all 8 full. */
 const slotOf = (c: PageCall): number => c.c.probe ? c.c.probe.slot : 0;
 function passData(p: PagePass, slot: number): unknown[] {
-  const a = [p.d, p.m, +p.cut, p.X, p.Y, storeData(p.store, slot), takesData(p.takes), traceData(p.trace), p.final ?? null];
-  while (a.length > 5 && (a.at(-1) === 0 || a.at(-1) === null) && !(a.length === 9 && a[8] === 0)) a.pop();
+  const a = [p.d, p.m, +p.cut, p.X, p.Y, storeData(p.store, slot), takesData(p.takes), traceData(p.trace), p.final ?? null,
+    p.hid ? [p.hid, p.hidBelow, p.why] : 0];
+  const usual = (k: number): unknown => k === 8 ? null : 0;     // (a score of 0 after the null move is one to keep)
+  while (a.length > 5 && a.at(-1) === usual(a.length - 1)) a.pop();
   return a;
 }
 
@@ -68,11 +75,18 @@ function gainData(c: PageCall): number | number[] {
   return a;
 }
 
+/** The caller's best so far when call c was made, and which call set it (see above). */
+function bestData(c: PageCall): number | null | unknown[] {
+  const by = c.bestBy;
+  if (c.best === undefined || !by) return c.best ?? null;
+  return by.drawn ? [c.best, c.no - by.no] : [c.best, c.no - by.no, by.move];
+}
+
 /** A call as the page's data holds it (see above); `i` its index, `before` the number of the call before it. */
 export function callData(c: PageCall, i: number, calls: PageCall[], keys: boolean, before: number): unknown[] {
   const up = c.up >= 0 ? calls[c.up] : undefined, x = c.c;
   const a: unknown[] = [c.no - before, c.up >= 0 ? i - c.up : 0, c.pass, x.move, x.k, x.q, x.l, x.e, x.E, x.z, x.n, x.N,
-    probeData(x.probe), c.v ?? null, c.after ?? null, c.inside, changes(c, up), c.best ?? null,
+    probeData(x.probe), c.v ?? null, c.after ?? null, c.inside, changes(c, up), bestData(c),
     c.passes.map((p) => passData(p, slotOf(c))), gainData(c), +x.hint, c.sumOk === undefined ? -1 : +c.sumOk];
   if (keys) return [...a, x.J, x.Z];
   if (a[21] === 1) a.pop();
@@ -86,6 +100,16 @@ export function pageData(search: Search, info: PageInfo): string {
   const data = { ...info, board: search.calls[0]?.board ?? null, centre: CENTRE.filter((_, s) => !(s & 0x88)),
     calls: search.calls.map((c, i) => callData(c, i, search.calls, info.keys, i ? search.calls[i - 1].no : 0)) };
   return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+/** What the options left out, said in the header: how many of the search's calls, and by which options. */
+function leftOutText(search: Search, info: PageInfo): string {
+  const out = info.counted - search.calls.length;
+  if (out <= 0) return '';
+  const why = new Set(search.calls.flatMap((c) => c.passes.flatMap((p) => p.why ? [info.left[p.why]] : [])));
+  const options = [...why].map((w) => `<code class="opt">${escapeHtml(w ?? '')}</code>`).join(', ');
+  return ` <b>Not drawn: ${out} of the search's ${info.counted} calls (${options}).</b> Each pass says how many of the ` +
+    'moves it searched are not drawn.';
 }
 
 /** The whole page. */
@@ -105,7 +129,7 @@ export function pageHtml(search: Search, info: PageInfo): string {
 draws, from the same call stream. Select a call (click it, or use the arrow keys: &darr; &uarr; the next and
 previous call as the engine made them, &rarr; the first call inside, &larr; its caller); &#9656; folds and unfolds.
 A link to a call ends in <code>#call-N</code>, N its number in the stream (as <code>--at N</code> and
-<code>compare --calls</code> number them).</p>
+<code>compare --calls</code> number them).${leftOutText(search, info)}</p>
 </header>
 <main>
 <nav id="tree" aria-label="the search, call by call" tabindex="0"></nav>
@@ -157,6 +181,7 @@ table.kv td.n { font-family: "DejaVu Sans Mono", monospace; text-align: right; w
 .how { color: #333; font-size: 13px; }
 blockquote { margin: 6px 0 6px 0; padding: 4px 10px; border-left: 3px solid #9bd; background: #f4f9fc; font-size: 13px; }
 blockquote .from { color: var(--soft); font-size: 12px; }
+code.opt { white-space: nowrap; }
 .ok { color: #080; } .bad { color: #c00; font-weight: bold; }
 code { font-family: "DejaVu Sans Mono", monospace; font-size: 92%; background: #f4f4f4; padding: 0 2px; }
 `;
@@ -168,8 +193,8 @@ const SCRIPT = String.raw`
 'use strict';
 var D = JSON.parse(document.getElementById('data').textContent);
 var F = { no: 0, up: 1, pass: 2, move: 3, k: 4, q: 5, l: 6, e: 7, E: 8, z: 9, n: 10, N: 11, probe: 12, hint: 13, v: 14,
-  after: 15, inside: 16, changes: 17, gain: 18, best: 19, sumOk: 20, passes: 21, J: 22, Z: 23 };
-var P = { d: 0, m: 1, cut: 2, X: 3, Y: 4, final: 5, store: 6, takes: 7, trace: 8 };
+  after: 15, inside: 16, changes: 17, gain: 18, best: 19, sumOk: 20, passes: 21, J: 22, Z: 23, by: 24 };
+var P = { d: 0, m: 1, cut: 2, X: 3, Y: 4, final: 5, store: 6, takes: 7, trace: 8, hidden: 9 };
 var I = 8000, calls = [], byNo = {}, kids = [], rows = [], built = [], open = [], selected = -1, boards = {};
 // the data's short calls (see tree-html-page.ts), read back into the fields of F and P
 function sqOf(name) { return 16 * (56 - name.charCodeAt(1)) + name.charCodeAt(0) - 97; }
@@ -177,7 +202,7 @@ D.calls.forEach(function (r, i) {
   var no = (i ? calls[i - 1][F.no] : 0) + r[0], g = r[19] || 0, passes = r[18].map(function (p) {
     var st = p[5] || 0;
     return [p[0], p[1], p[2], p[3], p[4], p.length > 8 ? p[8] : null, st ? [st.length > 4 ? st[4] : (r[12] ? r[12][0] : 0), st[0], st[1], st[2], st[3]] : 0,
-      p[6] || 0, p[7] || 0];
+      p[6] || 0, p[7] || 0, p[9] || 0];
   });
   if (g) {
     var x = sqOf(r[3].slice(0, 2)), y = sqOf(r[3].slice(2, 4));
@@ -186,8 +211,9 @@ D.calls.forEach(function (r, i) {
       g[5] || 0, g[6] || 0, g[7] || 0, g[8] ? y ^ 16 : y, castles ? (y > x ? x | 7 : (x | 7) - 7) : 128,
       castles ? (x + y) / 2 : 128, x, y];
   }
+  var b = r[17], by = Array.isArray(b) ? [no - b[1], b.length > 2 ? b[2] : null] : null;   // by: [number, move if not drawn]
   calls.push([no, r[1] ? i - r[1] : -1, r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[20] || 0,
-    r[13], r[14], r[15], r[16], g, r[17], r.length > 21 ? r[21] : 1, passes, r[22], r[23]]);
+    r[13], r[14], r[15], r[16], g, by ? b[0] : b, r.length > 21 ? r[21] : 1, passes, r[22], r[23], by]);
 });
 var treeEl = document.getElementById('tree'), callEl = document.getElementById('call');
 
@@ -199,6 +225,12 @@ calls.forEach(function (c, i) {
     (k[d] = k[d] || []).push(i);
   }
 });
+// the last call below each call (its calls follow it in the data, in the engine's order)
+var lastBelow = calls.map(function (_, i) { return i; });
+for (var j = calls.length - 1; j > 0; j--) {
+  var up = calls[j][F.up];
+  if (up >= 0) lastBelow[up] = Math.max(lastBelow[up], lastBelow[j]);
+}
 
 // ---- words -------------------------------------------------------------------------------------
 function esc(s) { return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'); }
@@ -220,6 +252,30 @@ function quote(key) {
   if (!w) return '';
   return '<blockquote>' + w[0] + ' <span class="from">(the companion: <a href="' + esc(w[1]) + '">' + esc(w[2]) +
     '</a>)</span></blockquote>';
+}
+function plural(n, what) { return n + ' ' + what + (n === 1 ? '' : 's'); }
+// ---- what the options left out: the page draws the calls along --path in --pass P, the search counts all
+/** The words of the options that left out a pass's calls, or those below a call: as text, or as code. */
+function leftBy(whys, html) {
+  return whys.map(function (w) { return html ? '<code class="opt">' + esc(D.left[w] || w) + '</code>' : D.left[w] || w; }).join(', ');
+}
+/** The calls below call i that are not drawn, and the options that left them out. */
+function notDrawn(i) {
+  var n = 0, whys = [];
+  if (D.counted === calls.length) return { n: 0, why: '' };
+  for (var j = i; j <= lastBelow[i]; j++) calls[j][F.passes].forEach(function (p) {
+    var h = p[P.hidden];
+    if (!h) return;
+    n += h[1];
+    if (whys.indexOf(h[2]) < 0) whys.push(h[2]);
+  });
+  return { n: n, why: leftBy(whys, true) };
+}
+/** The moves a pass searched (a call each), and those not drawn: "20, 18 not drawn (--path e2e4)". */
+function movesText(i, p) {
+  var drawn = (kids[i][p[P.d]] || []).length, h = p[P.hidden], made = drawn + (h ? h[0] : 0);
+  if (!h) return String(made);
+  return made + (drawn ? ', ' + h[0] : ',') + ' not drawn (' + leftBy([h[2]], true) + ')';
 }
 function sign(v) { return v < 0 ? '\u2212' + (-v) : String(v); }
 function paren(v) { return v < 0 ? '(' + sign(v) + ')' : String(v); }
@@ -270,17 +326,20 @@ function tagHtml(i) {
 // ---- the tree ------------------------------------------------------------------------------------
 function hasKids(i) { for (var d in kids[i]) return true; return false; }
 function rowHtml(i) {
-  var c = calls[i], head = '<b>' + esc(label(i)) + '</b>';
+  var c = calls[i], out = D.brief ? null : notDrawn(i), head = '<b>' + esc(label(i)) + '</b>';
   var res = c[F.v] === null ? '' : ' \u2192 ' + c[F.v];
   var more = D.brief ? '' : ' <span class="args">' + esc(argsText(c)) + ' ' + esc(probeText(c)) +
-    (c[F.inside] ? ' (' + c[F.inside] + ' call' + (c[F.inside] === 1 ? '' : 's') + ')' : '') + '</span>';
+    (c[F.inside] ? ' (' + plural(c[F.inside], 'call') + (out.n ? ', ' + out.n + ' not drawn' : '') + ')' : '') + '</span>';
   return '<span class="tog">' + (hasKids(i) ? '\u25b8' : '') + '</span>' + head + res + more + (D.brief ? '' : tagHtml(i));
 }
 function passLine(i, p) {
   var c = calls[i], score = p[P.final] === null ? String(p[P.m]) : p[P.m] + ', ' + p[P.final] + ' after the null move';
   var best = p[P.trace] ? move(p[P.trace][3], p[P.trace][4]) : move(p[P.X], p[P.Y]);
   var nodes = p[P.trace] ? p[P.trace][1] + (p[P.trace][1] === 1 ? ' node, ' : ' nodes, ') : '';
-  return 'pass ' + p[P.d] + ' done: ' + nodes + 'score ' + score + (best ? ', best ' + best : '') + (p[P.cut] ? '; cut-off (m \u2265 l)' : '');
+  var h = p[P.hidden], drawn = (kids[i][p[P.d]] || []).length;
+  var hid = !h ? '' : drawn ? '; ' + h[0] + ' of its ' + (drawn + h[0]) + ' moves searched not drawn (' + leftBy([h[2]]) + ')'
+    : '; its ' + plural(h[0], 'move') + ' searched not drawn (' + leftBy([h[2]]) + ')';
+  return 'pass ' + p[P.d] + ' done: ' + nodes + 'score ' + score + (best ? ', best ' + best : '') + (p[P.cut] ? '; cut-off (m \u2265 l)' : '') + hid;
 }
 function makeRow(i, parent, level) {
   var row = document.createElement('div');
@@ -373,7 +432,8 @@ function boardHtml(i) {
 // ---- the call ------------------------------------------------------------------------------------
 function upOf(i) { var u = calls[i][F.up]; return u < 0 ? null : calls[u]; }
 function row(name, value, meaning, field) {
-  return '<tr><th>' + name + '</th><td class="n" data-field="' + (field || name) + '">' + esc(value) + '</td><td class="how">' + meaning + '</td></tr>';
+  var f = field || name;
+  return '<tr><th>' + name + '</th><td class="n" data-field="' + f + '">' + esc(value) + '</td><td class="how" data-field="' + f + '-how">' + meaning + '</td></tr>';
 }
 function meaningE(i) {
   var c = calls[i], E = c[F.E], g = c[F.gain];
@@ -390,16 +450,16 @@ function meaningZ(c) {
   if (!isSq(z)) return 'no square: no last move';
   return 'the square the last move went to: a move onto it (a recapture) is searched at the same depth, so at depth 1 only those are';
 }
-/** The earlier call of the same pass whose score is the caller's best m when call i was made (-1: none drawn). */
-function bestBy(i) {
-  var c = calls[i], up = upOf(i), sibs = kids[c[F.up]][c[F.pass]] || [], m = c[F.pass] > 1 ? -I : up[F.e], by = -1;
-  for (var k = 0; k < sibs.length && sibs[k] < i; k++) {
-    var s = calls[sibs[k]];
-    if (s[F.move] === 'null' || s[F.v] === null || up[F.z] === 9) continue;
-    var score = -s[F.v] - (-s[F.v] > up[F.e] ? 1 : 0);
-    if (s[F.hint] || score > m) { m = score; by = sibs[k]; }
-  }
-  return m === c[F.best] ? by : -1;
+/** The call whose score was the caller's best m when call i was made: its move's name ("c2c3's", a link when it
+ *  is drawn) and, when it is not, its number and the option that left it out; null when m is the pass's start
+ *  (-8000, or e). */
+function whose(i) {
+  var by = calls[i][F.by];
+  if (!by) return null;
+  if (by[1] === null && byNo[by[0]] !== undefined) return { name: link(byNo[by[0]], calls[byNo[by[0]]][F.move]) + '\'s', note: '' };
+  var up = calls[i][F.up], why = '';
+  calls[up][F.passes].forEach(function (p) { if (p[P.d] === calls[i][F.pass] && p[P.hidden]) why = leftBy([p[P.hidden][2]], true); });
+  return { name: esc(by[1]) + '\'s', note: 'call ' + by[0] + ', not drawn' + (why ? ' (' + why + ')' : '') };
 }
 function argTable(i) {
   var c = calls[i], up = upOf(i), h = '<table class="kv"><tr><th>name</th><th>value</th><th>what it is here</th></tr>';
@@ -413,9 +473,9 @@ function argTable(i) {
     var raised = up[F.l] > up[F.e];
     qHow = ' = \u2212(caller\'s <code>l</code> ' + up[F.l] + ')' + (raised ? ' \u2212 1, as its <code>l</code> is above its <code>e</code> (' +
       up[F.e] + '): the point a gain loses' : '');
-    var m = c[F.best], fromM = m > up[F.q], by = bestBy(i);
+    var m = c[F.best], fromM = m > up[F.q], by = whose(i);
     lHow = ' = \u2212max(<code>m</code>, <code>q</code>): the caller\'s best so far, <code>m</code> = ' + m +
-      (m === -I ? ' (nothing yet)' : by >= 0 ? ' (' + link(by, calls[by][F.move]) + '\'s score)' : m === up[F.e] && c[F.pass] <= 1 ? ' (its <code>e</code>: standing pat)' : '') +
+      (by ? ' (' + by.name + ' score' + (by.note ? ': ' + by.note : '') + ')' : m === -I ? ' (nothing yet)' : m === up[F.e] && c[F.pass] <= 1 ? ' (its <code>e</code>: standing pat)' : '') +
       ', against its <code>q</code> = ' + up[F.q] + ': ' + (fromM ? '\u2212m' : '\u2212q');
     var g = c[F.gain];
     eHow = g ? ' = \u2212(caller\'s <code>e</code> ' + up[F.e] + ') \u2212 ' + paren(g[2] + g[5] + g[6] + g[8] + g[9]) +
@@ -478,14 +538,15 @@ function gainTable(i) {
 function resultText(i) {
   var c = calls[i], up = upOf(i), v = c[F.v];
   if (!up || v === null) return '';
-  var s = -v, less = s > up[F.e], score = s - (less ? 1 : 0), m = c[F.best];
+  var s = -v, less = s > up[F.e], score = s - (less ? 1 : 0), m = c[F.best], by = whose(i);
+  var sofar = '(' + m + (by ? ', ' + by.name : '') + ')';
   var h = '<p data-field="score">Back in the caller, the move scores \u2212(' + v + ') = ' + s + (less ? ', above the caller\'s <code>e</code> (' +
     up[F.e] + '), so a point less: <b>' + score + '</b>' : ': <b>' + score + '</b>') + '. ';
   if (up[F.z] === 9) h += 'In a legality check the replies\' scores do not count.';
   else if (c[F.hint]) h += 'It was the best move slipped in first, so its score becomes the pass\'s best, <code>m</code> = ' + score + '.';
-  else if (score > m) h += 'That beats the best so far (' + m + '): <code>m</code> = ' + score + (score >= up[F.l] ?
+  else if (score > m) h += 'That beats the best so far ' + sofar + ': <code>m</code> = ' + score + (score >= up[F.l] ?
     ', which reaches the caller\'s <code>l</code> (' + up[F.l] + '): a cut-off ends that pass.' : '.');
-  else h += 'No better than the best so far (' + m + ').';
+  else h += 'No better than the best so far ' + sofar + '.';
   return h + '</p>' + (less ? quote('gain') : '');
 }
 function probeHtml(i) {
@@ -509,17 +570,19 @@ function probeHtml(i) {
 function passesHtml(i) {
   var c = calls[i], ps = c[F.passes];
   if (!ps.length) return '<p>No pass: the table answered.</p>';
-  var h = '<table class="kv"><tr><th>pass</th><th>starts from</th><th>calls</th><th>best m</th><th>best move</th><th>ended</th><th>stored</th></tr>';
+  var h = '<table class="kv"><tr><th>pass</th><th>starts from</th><th>moves searched</th><th>best m</th><th>best move</th><th>ended</th><th>stored</th></tr>';
   ps.forEach(function (p) {
-    var d = p[P.d], n = (kids[i][d] || []).length, best = p[P.trace] ? move(p[P.trace][3], p[P.trace][4]) : move(p[P.X], p[P.Y]);
+    var d = p[P.d], best = p[P.trace] ? move(p[P.trace][3], p[P.trace][4]) : move(p[P.X], p[P.Y]);
     var ended = endOfPass(i, p), st = p[P.store];
     h += '<tr data-pass="' + d + '"><td class="n">' + d + '</td><td class="n">' + (d > 1 ? '\u22128000' : c[F.e] + ' (<code>e</code>)') +
-      '</td><td class="n">' + n + '</td><td class="n" data-field="m' + d + '">' + (p[P.final] === null ? p[P.m] : p[P.m] + ' \u2192 ' + p[P.final]) +
+      '</td><td class="' + (p[P.hidden] ? 'how' : 'n') + '" data-field="moves' + d + '">' + movesText(i, p) +
+      '</td><td class="n" data-field="m' + d + '">' + (p[P.final] === null ? p[P.m] : p[P.m] + ' \u2192 ' + p[P.final]) +
       '</td><td>' + (best || '\u2013') + '</td><td class="how">' + ended + '</td><td class="how">' +
       (st ? 'slot ' + st[0] + ': depth ' + st[1] + ', ' + boundMark(st[3]) + st[2] + ' (' + bound(st[3]) + ')' : 'kept the entry there') +
       (p[P.trace] ? '; ' + p[P.trace][1] + ' nodes so far' : '') + '</td></tr>';
   });
-  return h + '</table>';
+  return h + '</table><p class="how">A move searched is a call the pass made itself, the null move\'s too; the calls below ' +
+    'those are in the count of calls below it, at all depths.</p>';
 }
 function endOfPass(i, p) {
   var c = calls[i], t = p[P.takes];
@@ -559,7 +622,7 @@ function crumbs(i) {
   return chain.map(function (j) { return j === i ? '<b>' + esc(label(j)) + '</b>' : link(j, label(j)); }).join(' \u203a ');
 }
 function render(i) {
-  var c = calls[i], up = upOf(i), g = c[F.gain];
+  var c = calls[i], up = upOf(i), g = c[F.gain], out = notDrawn(i);
   var h = '<h2 data-field="title">Call ' + c[F.no] + ': ' + esc(label(i)) + ', ' + side(c[F.k]) + ' to move</h2>';
   h += '<div class="crumbs">' + crumbs(i) + ' &nbsp; ' + tagHtml(i) + '</div>';
   h += '<div class="top"><div>' + boardHtml(i) + '<div class="caption" data-field="side">' + side(c[F.k]) + ' to move' +
@@ -567,7 +630,8 @@ function render(i) {
     '. ' + (c[F.sumOk] === 1 ? '<span class="ok">The stream\'s sum of the board agrees.</span>' : c[F.sumOk] === 0 ?
       '<span class="bad">The stream\'s sum of the board differs: the program made this move otherwise.</span>' : '') +
     '</div></div><div>' + argTable(i) + '<p data-field="result">Result: <b>' + (c[F.v] === null ? '?' : c[F.v]) + '</b>' +
-    (c[F.inside] ? ', after ' + c[F.inside] + ' call' + (c[F.inside] === 1 ? '' : 's') + ' inside' : '') + '.</p></div></div>';
+    (c[F.inside] ? ', after ' + plural(c[F.inside], 'call') + ' below it, at all depths' + (out.n ? '; ' + out.n + ' of them not drawn (' +
+      out.why + ')' : '') : '') + '.</p></div></div>';
   h += '<h3>How its numbers were made</h3>' + gainTable(i) + (up && c[F.move] !== 'null' ? quote('window') : '') +
     (c[F.hint] ? '<p>It is its caller\'s best move, slipped in first.</p>' + quote('hint') : '');
   h += '<h3>The hash probe</h3>' + probeHtml(i);

@@ -10,9 +10,8 @@ import * as path from 'node:path';
 import { I, S, parse, type Call, type Pass, type PassEnd, type Return, type Store, type Take } from './calls.ts';
 import { CENTRE, VALUES, makeMove, sumOf, type Board64, type Made } from './tree.ts';
 
-/** The part of a search a page holds, and how its calls are labelled. */
+/** The part of a search a page holds (at every depth), and how its calls are labelled. */
 export interface PageOptions {
-  depth: number;                                       // calls deeper than this are only counted
   pass?: number;                                       // only this pass (its depth d) of the first call
   path?: string[][];                                   // only the calls along these moves (one list a ply)
   checks: number;                                      // calls from main() to pass over first (typed moves)
@@ -26,7 +25,16 @@ export interface PagePass {
   final?: number;                                      // its score after the null move, when m was -8000
   ended: boolean;                                      // its '!' line has come
   best: number;                                        // its best score m so far, as D() keeps it
+  bestBy?: By;                                         // the call whose score that is (none: the pass's start)
+  hid: number;                                         // the calls it made that are not drawn,
+  hidBelow: number;                                    // and they with every call below them
+  why?: LeftOut;                                       // the option that left them out
 }
+
+/** A call named by its number in the stream and its move, and whether the page draws it. */
+export interface By { no: number; move: string; drawn: boolean }
+/** What leaves a call out of the page: --pass (a pass of the first call not asked for) or --path. */
+export type LeftOut = 'pass' | 'path';
 
 /** How a move's numbers were made, by D()'s own steps on its caller's board. */
 export interface Gain {
@@ -50,7 +58,8 @@ export interface PageCall {
   board?: Board64;                                     // the board it searched (undefined: a move not known)
   made?: Made;                                         // its move, made on the caller's board
   gain?: Gain;
-  best?: number;                                       // the caller's best score m when it was called
+  best?: number;                                       // the caller's best score m when it was called,
+  bestBy?: By;                                         // and the call whose score that was (none: the pass's start)
   sumOk?: boolean;                                     // the board's sum is the stream's SUM for the call
 }
 
@@ -108,10 +117,11 @@ export class Search {
     }
   }
   private skip(line: string): void {                  // inside a call not drawn: only counted
-    if (line[0] === '>') { this.hidden++; this.count(); }
+    if (line[0] === '>') { this.hidden++; this.count(); this.hiddenPass!.hidBelow++; }
     else if (line[0] === '<' && --this.hidden === 0) this.scored(this.top(), this.hiddenCall!, parse(line) as Return);
   }
-  private hiddenCall?: Call;
+  private hiddenCall?: By & { c: Call };               // the call not drawn that is open (its calls not drawn either),
+  private hiddenPass?: PagePass;                       // and the pass that made it
   private index = new Map<PageCall, number>();          // each drawn call's place in calls
   private count(): void {
     this.number++; this.counted++;
@@ -123,7 +133,8 @@ export class Search {
     const last = c.passes.at(-1);
     if (last && !last.ended) return last;
     const d = nextPass(c);
-    const p: PagePass = { d, m: 0, cut: false, X: 0, Y: 0, takes: [], kids: [], ended: false, best: d > 1 ? -I : c.c.e };
+    const p: PagePass = { d, m: 0, cut: false, X: 0, Y: 0, takes: [], kids: [], ended: false, best: d > 1 ? -I : c.c.e,
+      hid: 0, hidBelow: 0 };
     c.passes.push(p);
     return p;
   }
@@ -134,10 +145,13 @@ export class Search {
     const up = this.open.at(-1), level = this.open.length;
     this.count();
 
-    if (up && !this.wanted(c, up, level)) {
+    const left = up && this.leftOut(c, up, level);
+    if (up && left) {
+      const pass = c.move === 'null' ? this.lastPass(up) : this.passOf(up);
+      pass.hid++; pass.hidBelow++; pass.why = left;
       this.hidden = 1;
-      this.hiddenCall = c;
-      if (c.move !== 'null') this.passOf(up);
+      this.hiddenCall = { no: this.number, move: c.move, drawn: false, c };
+      this.hiddenPass = pass;
       return;
     }
     if (this.calls.length >= MAX_CALLS) throw new TooBig(this.calls.length);
@@ -152,13 +166,13 @@ export class Search {
     this.open.push(call);
   }
 
-  /** Is this call drawn: within the depth, in the pass asked for, along the path? */
-  private wanted(c: Call, up: PageCall, level: number): boolean {
-    if (level > this.o.depth) return false;
+  /** What leaves this call out, if anything: a pass not asked for, or a move off the path (a page draws
+   *  every depth). */
+  private leftOut(c: Call, up: PageCall, level: number): LeftOut | undefined {
     const pass = c.move === 'null' ? this.lastPass(up).d : nextPass(up);
-    if (level === 1 && this.o.pass !== undefined && pass !== this.o.pass) return false;
+    if (level === 1 && this.o.pass !== undefined && pass !== this.o.pass) return 'pass';
     const want = this.o.path?.[level - 1];
-    return !want || want.includes(c.move);
+    return !want || want.includes(c.move) ? undefined : 'path';
   }
 
   /** A call made by `up`: its board, how its move changed the score, and the window it was given. */
@@ -166,6 +180,7 @@ export class Search {
     const c = call.c, pass = c.move === 'null' ? this.lastPass(up) : this.passOf(up);
     call.pass = pass.d;
     call.best = pass.best;
+    call.bestBy = pass.bestBy;
     pass.kids.push(this.calls.length);
     if (c.move === 'null') call.board = up.board;
     else if (up.board && /^[a-h][1-8][a-h][1-8]q?$/.test(c.move)) {
@@ -184,17 +199,20 @@ export class Search {
     const c = this.open.pop()!;
     c.v = r.v; c.after = r.N;
     const up = this.open.at(-1);
-    if (up) this.scored(up, c.c, r);
+    if (up) this.scored(up, { no: c.no, move: c.c.move, drawn: true, c: c.c }, r);
     if (!this.open.length) this.done = true;
   }
 
   /** A reply of `up` has returned: the null move ends the pass before it; another sets the pass's best
    *  as D() does: the best move slipped in first whatever it scored, the rest when higher; in a
-   *  legality check (z 9) none. */
-  private scored(up: PageCall, c: Call, r: Return): void {
-    const pass = this.lastPass(up);
+   *  legality check (z 9) none. The pass keeps which call set its best, drawn or not. */
+  private scored(up: PageCall, by: By & { c: Call }, r: Return): void {
+    const pass = this.lastPass(up), c = by.c;
     if (c.move === 'null') pass.final = Math.trunc(0 - r.v / 2) + 0;
-    else if (up.c.z !== 9 && (c.hint || scoreFor(up.c, r.v) > pass.best)) pass.best = scoreFor(up.c, r.v);
+    else if (up.c.z !== 9 && (c.hint || scoreFor(up.c, r.v) > pass.best)) {
+      pass.best = scoreFor(up.c, r.v);
+      pass.bestBy = { no: by.no, move: by.move, drawn: by.drawn };
+    }
   }
 }
 

@@ -67,7 +67,7 @@ export function boardLines(b: number[], letters = true): string[] {
 /** The legend above the tree, one line (the tags are explained by --help). */
 export const legend = (keys: boolean): string =>
   `Each call: move, D(k, q, l, e, E, z, n) (E, z: squares; J, Z ${keys ? 'shown' : 'left out'}: --keys), probe, ` +
-  '→ result (calls), tags: --help.';
+  '→ result (calls below it, at all depths), tags: --help.';
 
 const column = (s: string, width: number): string => s.length < width ? s.padEnd(width) : `${s} `;
 const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;

@@ -65,11 +65,11 @@ Each line: the move to a call (null: the null move; root: the think; call: --cal
 z, n) with E and z by square name (numbers are no square: E 128 or -128, none, or 0, a first think's:
 the C's unset O, which the engine reads as a8, where nothing skips; z 8, a root; z 128, no last move),
 the hash probe (empty; full: 8 slots held by other positions; or the entry's depth d, score v, ≥ for
-a lower bound, ≤ for an upper one, and best move), → the result (calls made inside), then tags. A call whose replies
-are drawn, and every root search, draws its passes after their calls: "pass d done", d being the depth
-the pass searched, D()'s d (a root search's pass also gives the node count, N; its trace line prints
-d - 1 as "ply", and 98 after a mate score), the score m and the best move X, Y. A call that finds its
-position stored at depth s starts at pass s + 1 (at most n).
+a lower bound, ≤ for an upper one, and best move), → the result (calls below it, at all depths), then
+tags. A call whose replies are drawn, and every root search, draws its passes after their calls: "pass
+d done", d being the depth the pass searched, D()'s d (a root search's pass also gives the node count,
+N; its trace line prints d - 1 as "ply", and 98 after a mate score), the score m and the best move X,
+Y. A call that finds its position stored at depth s starts at pass s + 1 (at most n).
 The board: P N B R Q K are pawn, knight, bishop, rook, queen, king, upper case white, lower case black
 (the game, npm start, prints a white pawn as * and a black one as +).
 Tags, each on the line of the call (or the pass) in which D() does it:
@@ -290,7 +290,7 @@ async function draw(): Promise<Stop | undefined> {
 /** The page's reader of the search: every call of what the text draws, at every depth (--depth and --limit
  *  shape the text alone; --pass and --path focus both). */
 const page = opt.html === undefined ? undefined : new Search({
-  depth: Infinity, pass: opt.pass, path: opt.path,
+  pass: opt.pass, path: opt.path,
   checks: opt.moves.length - (check ? 1 : 0), first: 1,
 });
 if (page && opt.stream !== undefined) {
@@ -314,6 +314,8 @@ function writePage(): void {
     command: ['npm run tree --', ...process.argv.slice(2).map(shellWord)].join(' '),
     top: opt.stream !== undefined ? 'call' : check ? 'check' : call ? 'call' : 'root',
     keys: opt.keys, brief: opt.brief, counted: page.counted,
+    left: { ...opt.pass === undefined ? {} : { pass: `--pass ${opt.pass}` },
+      ...values.path === undefined ? {} : { path: `--path ${shellWord(values.path.trim())}` } },
     words: companionWords(readCompanion(ROOT), companionHref(file, ROOT)),
   };
   const html = pageHtml(page, info), bytes = Buffer.byteLength(html);
