@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import * as v8 from 'node:v8';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import readlineSync from 'readline-sync';
+import { createRequire } from 'node:module';
 
 // ---- Part 1: the engine ---------------------------------------------------
 
@@ -315,9 +315,11 @@ function readPipe(): void {
   io.end = io.len === 0;
 }
 // A line typed at the terminal, however long; Ctrl-D ends the input, and the shell's prompt
-// then starts on a line of its own.
+// then starts on a line of its own. readline-sync is loaded at the first one: a pipe, a GUI
+// session and the engine thread never pay for it.
 function readTerminal(): void {
   say(tty.prompt);
+  const readlineSync: typeof import('readline-sync') = createRequire(import.meta.url)('readline-sync');
   const line = readlineSync.question('', { keepWhitespace: true, encoding: 'binary' });
   const ended = readlineSync.getRawInput().endsWith('\0');
   io.in = Buffer.from(ended ? line : line + '\n', 'latin1');
@@ -678,6 +680,7 @@ const printable = (s: string): string => s.replace(/[^ -~]/g, '?').slice(0, 60);
 // What --help prints. --uci and --xboard take only --nodes: stdout belongs to the protocol.
 const USAGE = `usage: micromax.ts [--nodes N] [--time S] [--trace] [--play white|black] [--pretty]
        micromax.ts --uci | --xboard [--nodes N]        (for a chess GUI; see README)
+       micromax-uci | micromax-xboard [--nodes N]      (the same, for a GUI that runs an engine bare)
   --nodes N       stop deepening after N nodes (default 10000000, the original's 1e7)
   --time S        think at most S seconds a move (the last finished iteration's move)
   --trace         after each root iteration print the line the original has commented out
@@ -707,8 +710,11 @@ interface Args {
   help?: boolean, version?: boolean,
 }
 // The command line, read by node:util's parseArgs; anything wrong: one line on stderr, exit 2.
-function readCommandLine(args: string[]): void {
+// As micromax-uci or micromax-xboard (command: that protocol), it speaks it with no option.
+function readCommandLine(args: string[], command?: 'uci' | 'xboard'): void {
   const v = readArgs(args);
+  if (command && (v.uci || v.xboard) && !v[command]) fail(otherProtocol(command));
+  if (command) v[command] = true;
   if (v.help) quitWith(USAGE);
   if (v.version) quitWith(`micromax-ts ${VERSION}\n`);
   opt.trace = v.trace === true;
@@ -722,6 +728,12 @@ function readCommandLine(args: string[]): void {
   if (v.uci || v.xboard) opt.gui = v.uci ? 'uci' : 'xboard';
   const others = v.trace || v.pretty || v.play !== undefined || v.time !== undefined;
   if (opt.gui && others) fail(`--${opt.gui} takes no option but --nodes`);
+}
+function otherProtocol(command: 'uci' | 'xboard'): string {
+  const other = command === 'uci' ? 'xboard' : 'uci';
+  const speaks = (p: string): string => p === 'uci' ? 'UCI' : 'the xboard protocol';
+  const instead = `micromax-${other} (or micromax --${other})`;
+  return `micromax-${command} speaks ${speaks(command)} only: run ${instead} for ${speaks(other)}`;
 }
 function readArgs(args: string[]): Args {
   try {
@@ -781,10 +793,12 @@ function quitWith(text: string): never {
 // then. What each command waits for:
 //
 // - stop, ?, ponderhit: nothing; they cut the search, and its move follows within milliseconds.
-// - uci, protover, isready, ping: the engine thread's start (its first message, a fraction of a
-//   second after launch, so that a GUI's first go is not slowed by it); then they are answered
-//   at once, thinking or not. A ping while it thinks is answered after its move (CECP asks it),
-//   and an isready after a stop once the stopped search's bestmove is out.
+// - uci, protover: nothing; answered at once, so a GUI that gives an engine a few seconds to
+//   say uciok or done=1 gets them while the engine thread is still starting.
+// - isready, ping: the engine thread's start (its first message, a tenth of a second after
+//   launch); then they are answered at once, thinking or not. A ping while it thinks is answered
+//   after its move (CECP asks it), and an isready after a stop once the stopped search's
+//   bestmove is out. In analyze mode a ping has no move to wait for.
 // - position, ucinewgame, go, usermove, new, setboard, undo, remove, force, result: they change
 //   the game or start a search, so a search under way is cut first and its last milliseconds
 //   awaited. UCI sends its bestmove (one for every go); xboard drops its move (unless ? asked).
@@ -919,18 +933,16 @@ type Reply =
 const loop = { k: 8 };
 const FALLBACK = 500;
 const fallbackScore = (Q: number): number => Math.max(-FALLBACK, Math.min(FALLBACK, Q));
-// The engine thread, for the life of the process. It touches the table's pages and runs a
-// throwaway search first (*port only*: [appendix](annotated/appendix.md#a-search-cut-short)), so
-// that V8 has compiled D() before the first real one; then it is ready, which is what uci,
-// isready and the like wait for.
+// The engine thread, for the life of the process: ready as soon as the C's set-up is done, which
+// is what isready and ping wait for. Its table is new, every lock 0, as the C's is at start; the
+// first job clears the locks again, as the C does after every line. (No throwaway search first:
+// it cost 0.3 s of CPU and 110 MiB at every start, and a first 1-second search went deeper
+// without it.)
 function serve(shared: Int32Array): void {
   const port = parentPort;
   // no table: the thread ends, and the GUI side says so
   if (!port || !A.K.length) return;
   init();
-  A.K.fill(0);
-  search(8, 0, limits({ nodeLimit: 2e4 }, now()));
-  A.K.fill(0);
   clock.shared = shared;
   clock.onPass = (pass) => port.postMessage({ kind: 'pass', pass });
   port.on('message', (job: Job) => port.postMessage(work(job)));
@@ -1130,13 +1142,15 @@ async function setGame(origin: string, initial: Pos, moves: string[]): Promise<v
 // The search under way: running until its move is sent (and, in xboard, played); its id
 // (written into the STOP int, it cuts the search); go infinite (no move before stop) and what
 // releases it; asked: stop or ? asked for its move, which is then sent whatever comes next;
-// dropped: a command took it back, no move to send; the deepest pass shown (only passes whose
-// move FIDE allows are shown); the nodes of its earlier thinks; and the pings to answer after
-// its move.
+// dropped: a command took it back, no move to send; analysis: xboard's analyze, which sends no
+// move ever; when it began; the deepest pass shown (only passes whose move FIDE allows are
+// shown); the nodes of its earlier thinks; and the pings to answer after its move.
 const busy = {
   run: undefined as Promise<void> | undefined,
   id: 0,
   endless: false,
+  analysis: false,
+  began: 0,
   release: undefined as (() => void) | undefined,
   asked: false,
   dropped: false,
@@ -1159,10 +1173,11 @@ async function idle(drop = false): Promise<void> {
   await busy.run;
 }
 // Search while the commands go on: it returns at once, and commands are read while the engine
-// thinks; a line every second it says nothing (see keepTalking()).
-function startSearch(lim: Limits, endless = false): void {
+// thinks; a line every second it says nothing (see keepTalking()). analysis: xboard's analyze.
+function startSearch(lim: Limits, endless = false, analysis = false): void {
   lim.id = ++busy.id;
-  Object.assign(busy, { endless, release: undefined, asked: false, dropped: false, shown: undefined, counted: 0 });
+  Object.assign(busy, { endless, analysis, began: lim.start, release: undefined, asked: false, dropped: false,
+    shown: undefined, counted: 0 });
   Atomics.store(thread().shared, NODES, 0);
   const talking = setInterval(() => keepTalking(lim), 1000).unref();
   const run = answer(lim).catch((err: Error) => note(`error: ${err.message}`));
@@ -1218,11 +1233,11 @@ function replayNote(f: Found, p: Pos, illegal: string, origin: string, unreplaya
   const n = unreplayable.length;
   const earlier = unreplayable.find(Boolean);
   let how = origin === 'startpos' ? `the C plays it with --nodes ${f.N} after this game's ${n} moves`
-    : `replay: this position, go nodes ${f.N}`;
+    : `replay: this position at a node limit of ${f.N}`;
   if (earlier) how = `not replayable: ${earlier} earlier in this game`;
   if (frozen(p.Q)) how = `fallback: frozen at ${p.Q}, so searched as if ${fallbackScore(p.Q)}`;
   if (illegal) how = `fallback: micro-Max 3.2's choice ${illegal} is not legal here`;
-  return `depth ${f.d}, ${f.N} nodes, score ${f.m}${f.cutOff ? ', cut off' : ''}; ${how}`;
+  return `${f.d}-ply search, ${f.N} positions, scored ${f.m}${f.cutOff ? ', cut off' : ''}; ${how}`;
 }
 type Decision = { move: string, found: Found, note: string } | { none: string };
 async function decide(lim: Limits): Promise<Decision> {
@@ -1235,8 +1250,10 @@ async function decide(lim: Limits): Promise<Decision> {
   return { move: named(p, found.x, found.y), found, note };
 }
 // Think, then send the move the protocol's way (for go infinite, after stop); in xboard, play it.
+// An analysis sends no move: only why there is none to look for.
 async function answer(lim: Limits): Promise<void> {
   const d = await decide(lim);
+  if (busy.analysis) return void ('none' in d && note(`nothing to analyse: ${d.none}`));
   if (busy.endless) await new Promise<void>((resolve) => { busy.release = resolve; });
   if (busy.dropped) return;
   const ms = Math.round(now() - lim.start);
@@ -1245,8 +1262,7 @@ async function answer(lim: Limits): Promise<void> {
     note(`${d.none}; ${used}`);
     return send(...dialect().noMove(d.none, ms));
   }
-  note(`${d.note}; ${used}`);
-  send(...dialect().move(d.move, d.found, ms));
+  send(...dialect().move(d.move, d.found, ms, `${d.note}; ${used}`));
   if (dialect().playsOwnMove) await playOwn(d.move);
 }
 // micro-Max's move, in xboard's game (CECP: the engine's move is part of it; a UCI GUI sends the
@@ -1266,16 +1282,20 @@ async function playOwn(mv: string): Promise<void> {
 // Whatever a protocol says or decides lives in its dialect: shared code asks dialect(), never
 // which protocol it speaks.
 //
-// Each protocol's words. move: the lines that play a move (UCI: a last info line first); noMove:
-// those that make none; note: a line for the log; pass: a finished pass (xboard: after post);
-// progress: the nodes and time so far, while it thinks; result: after its own move ends the
-// game; playsOwnMove: its move is part of the GUI's game; resignsBehind: frozen and behind, it
-// resigns; dropsMove: a command that changes the game drops the move of a search under way (UCI
-// sends it); commandOf: the command a line's first word names; unknown: a command it does not know.
+// Each protocol's words. move: the lines that play a move, with what its note says of it (UCI:
+// a last info line first); noMove: those that make none; note: a line for the log, an error or
+// why it makes no move; aside: one that says more (UCI: after debug on only, see INFO_WORDS);
+// pass: a finished pass (xboard: after post or in analyze mode); progress: the nodes and time so
+// far, while it thinks; result: after its own move ends the game; playsOwnMove: its move is part
+// of the GUI's game; resignsBehind: frozen and behind, it resigns; dropsMove: a command that
+// changes the game drops the move of a search under way (UCI sends it); commandOf: the command
+// a word names; commandAt: where a line's command starts (-1: none); unknown: a line with no
+// command it knows.
 interface Dialect {
-  move(mv: string, f: Found, ms: number): string[];
+  move(mv: string, f: Found, ms: number, note: string): string[];
   noMove(why: string, ms: number): string[];
   note(s: string): string;
+  aside(s: string): string[];
   pass(p: Pass, mv: string): string[];
   progress(N: number, ms: number): string[];
   result(over: string): string[];
@@ -1283,6 +1303,7 @@ interface Dialect {
   resignsBehind: boolean;
   dropsMove: boolean;
   commandOf(word: string): string;
+  commandAt(words: string[], known: (name: string) => boolean): number;
   unknown(line: string): string;
 }
 // Scores are the side to move's, in both protocols: black ahead is above 0. A mate in n moves
@@ -1295,10 +1316,19 @@ const nps = (N: number, ms: number): number => ms > 0 ? Math.round(N * 1000 / ms
 const uciInfo = (d: number, m: number, N: number, ms: number, mv: string): string =>
   `info depth ${d} score ${uciScore(m)} nodes ${N} nps ${nps(N, ms)} time ${Math.round(ms)} pv ${mv}`;
 // UCI's words: the info line before bestmove gives the whole think's nodes and time.
+// The words of an info line. A relay (polyglot) reads them even after 'string': a note says
+// none of them as a word of its own, or it would be taken for a number of the search. And it
+// shows every info string as a thinking line of 0 nodes in 0 time: so what only says more (how
+// to replay a move, a clock it cannot read, a Hash it takes) waits for debug on, as the UCI
+// spec puts such lines; errors and why it makes no move are always said.
+const INFO_WORDS = new Set(('depth seldepth time nodes pv multipv score cp mate lowerbound upperbound currmove ' +
+  'currmovenumber hashfull nps tbhits sbhits cpuload string refutation currline').split(' '));
+const relaySafe = (s: string): string => s.split(' ').map((w) => INFO_WORDS.has(w) ? `'${w}'` : w).join(' ');
 const UCI_WORDS: Dialect = {
-  move: (mv, f, ms) => [uciInfo(f.d, f.m, f.total, ms, mv), `bestmove ${mv}`],
+  move: (mv, f, ms, note) => [...UCI_WORDS.aside(note), uciInfo(f.d, f.m, f.total, ms, mv), `bestmove ${mv}`],
   noMove: (why, ms) => [`info depth 0 nodes 0 time ${ms}`, 'bestmove 0000'],
-  note: (s) => `info string ${s}`,
+  note: (s) => `info string ${relaySafe(s)}`,
+  aside: (s) => settings.debug ? [UCI_WORDS.note(s)] : [],
   pass: (p, mv) => [uciInfo(p.d, p.m, p.N, p.ms, mv)],
   progress: (N, ms) => [`info nodes ${N} nps ${nps(N, ms)} time ${Math.round(ms)}`],
   result: () => [],
@@ -1306,21 +1336,25 @@ const UCI_WORDS: Dialect = {
   resignsBehind: false,
   dropsMove: false,
   commandOf: (word) => word,
-  unknown: (line) => `info string error: unknown command '${printable(line)}'`,
+  // the spec's own example: unknown words before a command are skipped (joho debug on)
+  commandAt: (words, known) => words.findIndex(known),
+  unknown: (line) => `info string error: unknown command '${relaySafe(printable(line))}'`,
 };
 // xboard's words. A mate in n scores 100000 + n; mated in n, -100000 - n.
 const xbScore = (m: number): number => isMate(m) ? Math.sign(m) * 100000 + mateIn(m) : m;
 const XB_WORDS: Dialect = {
-  move: (mv) => [`move ${mv}`],
+  move: (mv, f, ms, note) => [`# ${note}`, `move ${mv}`],
   noMove: (why) => [xbResult(why)],
   note: (s) => `# ${s}`,
-  pass: (p, mv) => xb.post ? [`${p.d} ${xbScore(p.m)} ${Math.round(p.ms / 10)} ${p.N} ${mv}`] : [],
+  aside: (s) => [XB_WORDS.note(s)],
+  pass: (p, mv) => xb.post || xb.analyzing ? [`${p.d} ${xbScore(p.m)} ${Math.round(p.ms / 10)} ${p.N} ${mv}`] : [],
   progress: (N, ms) => [`# thinking: ${N} nodes, ${secs(ms)} s`],
   result: (over) => [xbResult(over)],
   playsOwnMove: true,
   resignsBehind: true,
   dropsMove: true,
   commandOf: (word) => /^[a-h][1-8][a-h][1-8]/.test(word) ? 'usermove' : word,
+  commandAt: (words, known) => known(XB_WORDS.commandOf(words[0])) ? 0 : -1,
   unknown: (line) => `Error (unknown command): ${printable(line.trim().split(/\s+/)[0])}`,
 };
 function xbResult(why: string): string {
@@ -1341,6 +1375,7 @@ function send(...lines: string[]): void {
   output.at = now();
 }
 const note = (s: string): void => send(dialect().note(s));
+const aside = (s: string): void => send(...dialect().aside(s));
 // A finished pass, shown if what it says is new and true: deeper than any shown, and a move FIDE
 // allows (micro-Max may prefer a castling FIDE forbids; searchLegal() then plays another move).
 function showPass(p: Pass): void {
@@ -1360,9 +1395,9 @@ function keepTalking(lim: Limits): void {
 // The options a GUI may set: Faithful; and the spins, each with its range, declared once for the
 // handshake and its check: Move Overhead (ms); Hash and Threads, which say what micro-Max has,
 // one table of 176 MiB and one thread. A match runner sets Hash to what it gives every engine
-// (16, 64, ...): any size is taken, and one line says the table stays 176 MiB (176 gets no
-// word); Threads has one value.
-const settings = { faithful: false, overhead: 50 };
+// (16, 64, ...): any size is taken, and an aside says the table stays 176 MiB (176 gets no
+// word); Threads has one value. debug: UCI's debug on, which lets the asides out.
+const settings = { faithful: false, overhead: 50, debug: false };
 interface Spin { name: string, default: number, min: number, max: number, unit: string }
 const OVERHEAD: Spin = { name: 'Move Overhead', default: 50, min: 0, max: 9999, unit: 'ms' };
 const HASH: Spin = { name: 'Hash', default: 176, min: 1, max: 33554432, unit: 'MiB' };
@@ -1387,12 +1422,12 @@ function setSpin(spin: Spin, value: string): void {
     return note(`error: ${spin.name} is ${range}, not '${printable(value)}'`);
   }
   if (spin === OVERHEAD) settings.overhead = x;
-  if (spin === HASH && x !== HASH.default) note(`Hash ${x} taken, but ${TABLE}`);
+  if (spin === HASH && x !== HASH.default) aside(`Hash ${x} taken, but ${TABLE}`);
 }
 // ping: after the move when it is thinking (as xboard asks), else once the engine thread is
-// ready; in order with the pongs before it.
+// ready; in order with the pongs before it. An analysis has no move to wait for.
 async function pong(arg = ''): Promise<void> {
-  const after = busy.run ?? thread().ready;
+  const after = busy.run && !busy.analysis ? busy.run : thread().ready;
   busy.pongs = Promise.all([busy.pongs, after]).then(() => send(`pong ${printable(arg)}`));
   if (!busy.run) await busy.pongs;
 }
@@ -1451,15 +1486,13 @@ function xbGo(c: XbClock, ply: number, cNodes: number): TimeControl {
 }
 
 type Handler = (w: string[], line: string, t: number) => unknown;
-// UCI's commands. uciok and readyok once the engine thread is ready; quit sends the move of a
-// search under way, as Stockfish does.
+// UCI's commands. uciok at once, readyok once the engine thread is ready (the UCI spec puts
+// the waiting at isready); quit sends the move of a search under way, as Stockfish does.
 const UCI_COMMANDS: Record<string, Handler> = {
-  uci: async () => {
+  uci: () => {
     send(`id name micro-Max 3.2 ts ${VERSION}`, 'id author H.G. Muller (port: micromax-ts)',
       'option name Faithful type check default false', ...SPINS.map((s) =>
-        `option name ${s.name} type spin default ${s.default} min ${s.min} max ${s.max}`));
-    await thread().ready;
-    send('uciok');
+        `option name ${s.name} type spin default ${s.default} min ${s.min} max ${s.max}`), 'uciok');
   },
   // after a stop, once its bestmove is out: isready syncs the GUI with the commands before it
   isready: async () => {
@@ -1467,7 +1500,8 @@ const UCI_COMMANDS: Record<string, Handler> = {
     if (busy.asked) await busy.run;
     send('readyok');
   },
-  debug: () => {},
+  // debug on: the asides too (see INFO_WORDS)
+  debug: (w) => { settings.debug = w[1] === 'on'; },
   register: () => {},
   setoption: (w) => uciSetOption(w),
   stop: () => interrupt(),
@@ -1481,8 +1515,9 @@ const UCI_COMMANDS: Record<string, Handler> = {
   go: async (w, line, t) => {
     await idle();
     const k = game.pos[game.moves.length].k;
-    if (w.includes('searchmoves') || w.includes('mate')) note('searchmoves and mate are not supported: ignored');
-    if (timeMissing(w, k)) note(`go gives no ${side(k)} time it can read: ${side(k)} has 0 ms, so it moves at once`);
+    const unsupported = w.includes('searchmoves') || w.includes('mate');
+    if (unsupported) aside(`go's 'searchmoves' and 'mate' are not supported: ignored`);
+    if (timeMissing(w, k)) aside(`go gives no ${side(k)} clock it can read: ${side(k)} has 0 ms, so it moves at once`);
     startSearch(limits(uciGo(w, k, nodeLimit), t, settings.overhead), isEndless(w));
   },
 };
@@ -1514,6 +1549,7 @@ interface XbClock {
 }
 const xb = {
   force: false,
+  analyzing: false,
   plays: 16,
   post: false,
   mps: 0,
@@ -1525,7 +1561,9 @@ const xb = {
   left: undefined as number | undefined,
 };
 // Its turn, not in force mode: think. A clock with no time, and none told: it moves at once.
+// In analyze mode, whoever is on move: analyse.
 function xbThink(t: number): void {
+  if (xb.analyzing) return analyse(t);
   const ply = game.moves.length;
   if (xb.force || game.pos[ply].k !== xb.plays) return;
   const tc = xbGo(xb, ply, nodeLimit);
@@ -1574,29 +1612,62 @@ async function userMove(w: string[], t: number): Promise<void> {
   if (why) send(`Illegal move (${why}): ${printable(mv)}`);
   xbThink(t);
 }
-// a new game from a FEN: the level's period starts with it
-async function setBoard(line: string): Promise<void> {
+// a new game from a FEN: the level's period starts with it; an analysis goes on from it
+async function setBoard(line: string, t: number): Promise<void> {
   await idle(true);
   xb.levelAt = Math.min(xb.levelAt, 0);
   const text = line.trim().slice(8).trim();
   const p = fen(text);
-  if (typeof p !== 'string') return setGame(`fen ${text}`, p, []);
-  game.noPosition = p;
-  send(`tellusererror Illegal position: ${p}`);
+  if (typeof p === 'string') refuseBoard(p);
+  else await setGame(`fen ${text}`, p, []);
+  if (xb.analyzing) analyse(t);
 }
-// xboard's commands. done=1 once the engine thread is ready. memory and cores are taken, and
-// a line says what micro-Max has instead.
+function refuseBoard(why: string): void {
+  game.noPosition = why;
+  send(`tellusererror Illegal position: ${why}`);
+}
+// analyze (CECP 2): force mode, but it searches the position without end, whoever is on move,
+// posting every pass, and sends no move. A move, undo, new or setboard starts it again on the
+// new position; exit leaves it (in force mode); ? is ignored.
+async function startAnalysis(t: number): Promise<void> {
+  await idle(true);
+  xb.force = true;
+  xb.analyzing = true;
+  analyse(t);
+}
+function analyse(t: number): void {
+  startSearch(limits({}, t), true, true);
+}
+async function exitAnalysis(): Promise<void> {
+  if (!xb.analyzing) return;
+  await idle(true);
+  xb.analyzing = false;
+}
+// '.': how far the analysis is. micro-Max's root loop counts no moves, so none is said done:
+// moves left is the count of legal moves.
+function analysisStatus(): void {
+  if (!xb.analyzing) return;
+  const p = game.pos[game.moves.length];
+  const moves = game.noPosition ? 0 : legalMoves(p.b, p.k, p.O).length;
+  // (the shared count is the last poll's, up to 4096 nodes behind a pass just shown)
+  const nodes = Math.max(busy.counted + Atomics.load(thread().shared, NODES), busy.shown?.N ?? 0);
+  const cs = Math.round((now() - busy.began) / 10);
+  send(`stat01: ${cs} ${nodes} ${(busy.shown?.d ?? 0) + 1} ${moves} ${moves}`);
+}
+// xboard's commands. done=1 at once (ping waits for the engine thread). memory and cores are
+// taken, and a line says what micro-Max has instead.
 const XB_COMMANDS: Record<string, Handler> = {
-  protover: async () => {
+  protover: () => {
     send('feature done=0', `feature myname="micro-Max 3.2 ts ${VERSION}" setboard=1 ping=1 usermove=1 playother=0 ` +
-      'san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 nps=0 debug=1 memory=1 smp=1 ' +
+      'san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 nps=0 debug=1 memory=1 smp=1 ' +
       `variants="normal" option="Faithful -check 0" option="${OVERHEAD.name} -spin ${OVERHEAD.default} ` +
-      `${OVERHEAD.min} ${OVERHEAD.max}"`);
-    await thread().ready;
-    send('feature done=1');
+      `${OVERHEAD.min} ${OVERHEAD.max}"`, 'feature done=1');
   },
   quit: () => leave(true),
-  '?': () => interrupt(),
+  '?': () => xb.analyzing || interrupt(),
+  analyze: (w, line, t) => startAnalysis(t),
+  exit: () => exitAnalysis(),
+  '.': () => analysisStatus(),
   ping: (w) => pong(w[1]),
   post: () => { xb.post = true; },
   nopost: () => { xb.post = false; },
@@ -1612,22 +1683,24 @@ const XB_COMMANDS: Record<string, Handler> = {
   level: (w, line) => level(w, line),
   memory: (w, line) => xbNumber(w, line, (x) => x === HASH.default || note(`memory ${x} taken, but ${TABLE}`)),
   cores: (w, line) => xbNumber(w, line, (x) => x === 1 || note(`cores ${x} taken, but ${THREADS.unit}`)),
-  // a new game: its periods start now
-  new: async () => {
+  // a new game: its periods start now; an analysis goes on from it
+  new: async (w, line, t) => {
     await idle(true);
-    Object.assign(xb, { force: false, plays: 16, sd: 99, left: undefined, levelAt: Math.min(xb.levelAt, 0) });
+    Object.assign(xb, { force: xb.analyzing, plays: 16, sd: 99, left: undefined, levelAt: Math.min(xb.levelAt, 0) });
     await setGame('startpos', OPENING, []);
+    if (xb.analyzing) analyse(t);
   },
   force: () => forceMode(),
   result: () => forceMode(),
   go: async (w, line, t) => {
     await idle(true);
     xb.force = false;
+    xb.analyzing = false;
     xb.plays = game.pos[game.moves.length].k;
     xbThink(t);
   },
   variant: (w, line) => w[1] === 'normal' || send(`Error (only normal chess): ${printable(line)}`),
-  setboard: (w, line) => setBoard(line),
+  setboard: (w, line, t) => setBoard(line, t),
   undo: (w, line, t) => takeBack(1, line, t),
   remove: (w, line, t) => takeBack(2, line, t),
   usermove: (w, line, t) => userMove(w, t),
@@ -1642,13 +1715,16 @@ for (const c of IGNORED.split(' ')) XB_COMMANDS[c] = () => {};
 //
 // bytes: a longer line is dropped
 const LONG = 16384;
-// One line, to its handler.
+// One line, to its handler: from the word its command starts at (UCI skips unknown words).
 function command(line: string, t: number): unknown {
-  const w = line.trim().split(/\s+/);
+  const words = line.trim().split(/\s+/);
+  const known = (word: string): boolean => Object.hasOwn(commands(), dialect().commandOf(word));
+  const at = dialect().commandAt(words, known);
+  const w = words.slice(Math.max(at, 0));
   const name = dialect().commandOf(w[0]);
   if (line.length > LONG) return dropLine(name);
-  if (Object.hasOwn(commands(), name)) return commands()[name](w, line, t);
-  if (w[0]) send(dialect().unknown(line));
+  if (at >= 0) return commands()[name](w, at > 0 ? w.join(' ') : line, t);
+  if (words[0]) send(dialect().unknown(line));
 }
 // A line too long to read: if it set the position, none is held, once a search is cut as that
 // command would.
@@ -1664,10 +1740,11 @@ function begin(): void {
   OPENING.b.set(board);
 }
 // --uci, --xboard. At the end of input (the GUI is gone): stop then quit, so a search under way
-// is cut and sends its move; then the pongs, and exit.
+// is cut and sends its move; then the pongs, and exit. The engine thread starts once the first
+// lines are answered (or when one needs it): its start, a tenth of a second of CPU, then does not
+// hold up uciok or done=1 on a busy machine.
 function protocol(): void {
   begin();
-  thread();
   output.closable = isPipe(1);
   let part = '';
   let chain: Promise<unknown> = Promise.resolve();
@@ -1680,6 +1757,7 @@ function protocol(): void {
     // a line too long is kept only that far
     part = (lines.pop() ?? '').slice(0, LONG + 1);
     for (const l of lines) queue(l.replace(/\r$/, ''), t);
+    void chain.then(() => io.end || thread());
   });
   process.stdin.on('end', () => {
     queue(part, now());
@@ -1700,11 +1778,13 @@ function isPipe(fd: number): boolean {
 // tests import.
 //
 // The program: unless the table is missing, the command line, then the C's loop or a GUI
-// session. An Ending sets the exit code, and Node ends once nothing is left to do.
-function start(args: string[]): void {
+// session. An Ending sets the exit code, and Node ends once nothing is left to do. command: the
+// protocol of micromax-uci or micromax-xboard, small files the build writes beside this one
+// (dist/micromax-uci.js: start(its arguments, 'uci')), which package.json's bin makes commands.
+function start(args: string[], command?: 'uci' | 'xboard'): void {
   if (!A.K.length) return;
   try {
-    readCommandLine(args);
+    readCommandLine(args, command);
     if (opt.gui) protocol();
     else main();
   } catch (err) {
@@ -1724,3 +1804,4 @@ export { init, random, srandom, legalMoves, attacked, begin, fen, openEngineThre
 export { limits, uciGo, timeMissing, xbGo, refusal, secondChoice, replayNote, progressLine };
 export { named, uciScore, xbScore };
 export { type Found, type TimeControl };
+export { start };

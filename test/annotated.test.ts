@@ -335,7 +335,7 @@ async function tracedEngine(): Promise<Traced> {
     src = next;
   };
   const real = pathToFileURL(path.join(ROOT, 'micromax.ts')).href;
-  sub("import readlineSync from 'readline-sync';", `const readlineSync: any = null; import { engine as REAL } from '${real}';`);
+  sub("import { createRequire } from 'node:module';", `import { createRequire } from 'node:module'; import { engine as REAL } from '${real}';`);
   sub(/const A = allocate\(U, \(n\) => \(\{[\s\S]*?\}\)\);/, 'const A = REAL.A;');
   sub('function D(k: number,', `const hook: Traced['hook'] = {};
 function D(...a: [number, number, number, number, number, number, number, number, number]): number {

@@ -234,8 +234,9 @@ describe('xboard', () => {
 });
 
 describe('clocks it could not read (each once a 10M-node search, about 14 s)', () => {
-  test('UCI: a side to move with no time it can read has 0 ms and moves at once, said in an info string; numbers as Stockfish reads them', async (t) => {
+  test('UCI: a side to move with no time it can read has 0 ms and moves at once, said in an info string (debug on); numbers as Stockfish reads them', async (t) => {
     const s = new Session('uci'), seen: string[] = [];
+    s.send('debug on');                                         // (the asides: how to replay, ...)
     s.send('uci', 'isready');
     await s.expect(/^readyok$/);
     const cases: [string, string, boolean][] = [
@@ -251,7 +252,7 @@ describe('clocks it could not read (each once a 10M-node search, about 14 s)', (
       assert.ok(legalIn(chess, out.at(-1)!.text.split(' ')[1]), `${go}: ${out.at(-1)!.text}`);
       assert.ok(ms < 5000, `${go}: ${ms.toFixed(0)} ms`);
       const side = chess.turn() === 'w' ? 'white' : 'black';
-      const said = out.some((l) => l.text === `info string go gives no ${side} time it can read: ${side} has 0 ms, so it moves at once`);
+      const said = out.some((l) => l.text === `info string go gives no ${side} clock it can read: ${side} has 0 ms, so it moves at once`);
       assert.equal(said, missing, `${go}:\n${out.map((l) => l.text).join('\n')}`);
     }
     t.diagnostic(seen.join('; '));

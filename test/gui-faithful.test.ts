@@ -95,6 +95,7 @@ const CLOCK_PLIES = 24;
 
 test(`a game on the clock: every move is the ${noC ? 'C\'s (through the port\'s terminal mode)' : 'C\'s'} at --nodes N_d, cut-off searches included`, async () => {
   const s = new Session('uci'), rng = seededRandom(11), moves: string[] = [], checks: { plies: number; nodes: number; move: string; cut: boolean }[] = [];
+  s.send('debug on');                                         // (the asides: how to replay, ...)
   const chess = new Chess();
   s.send('uci', 'setoption name Faithful value true', 'isready');   // at the freeze: no move, as the C
   await s.expect(/^readyok$/);

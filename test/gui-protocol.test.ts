@@ -19,6 +19,7 @@ describe('UCI', () => {
   // from micromax.ts through tsx: its engine thread then loads the .ts file itself (tsImport)
   test('handshake, options, and an error line for whatever it cannot do (micromax.ts through tsx)', async () => {
     const s = new Session('uci', { source: true });
+    s.send('debug on');                                         // (the asides: how to replay, ...)
     s.send('uci');
     const hello = (await s.upTo(/^uciok$/)).map((l) => l.text);
     assert.match(hello[0], /^id name micro-Max 3\.2 ts \d+\.\d+\.\d+$/);
@@ -58,10 +59,11 @@ describe('UCI', () => {
 
   test('go before any position searches the start; searchmoves is said to be ignored; go nodes 1 still moves', async () => {
     const s = new Session('uci');
+    s.send('debug on');                                         // (the asides: how to replay, ...)
     s.send('go depth 3');
     assert.ok(legalIn(new Chess(), await bestmoveOf(s)));
     s.send('go depth 2 searchmoves e2e4');
-    await s.expect(/^info string searchmoves and mate are not supported: ignored$/);
+    await s.expect(/^info string go's 'searchmoves' and 'mate' are not supported: ignored$/);
     await s.expect(/^bestmove /);
     s.send('position startpos moves e2e4', 'go nodes 1');               // (a depth-0 pass has no move)
     const out = await s.upTo(/^bestmove /);
@@ -69,11 +71,69 @@ describe('UCI', () => {
     assert.ok(legalIn(replayChess(['e2e4']), out.at(-1)!.text.split(' ')[1]));
     assert.equal((await s.close()).code, 0);
   });
+  test('unknown words before a command are skipped, as the UCI spec\'s example asks; a line of unknown words is said once', async () => {
+    const s = new Session('uci');
+    s.send('joho isready');
+    await s.expect(/^readyok$/);
+    s.send('xyzzy plugh go movetime 300');
+    assert.match((await s.expect(/^bestmove /)).text, /^bestmove [a-h][1-8][a-h][1-8]$/);
+    s.send('joho debug on', 'frobnicate now', 'isready');
+    const out = (await s.upTo(/^readyok$/)).map((l) => l.text);
+    assert.deepEqual(out, ["info string error: unknown command 'frobnicate now'", 'readyok']);
+    assert.equal((await s.close()).code, 0);
+  });
+
+  // polyglot shows every info string as a thinking line of 0 nodes in 0 time (seen before each of
+  // micro-Max's moves in a game through xboard): a game without debug on sends none.
+  test('without debug on a game sends no info string (what polyglot would show as a thinking line); debug on adds the asides, debug off stops them', async () => {
+    const s = new Session('uci');
+    const game = async (moves: string): Promise<string[]> => {
+      s.send('ucinewgame', `position startpos${moves}`, 'go wtime 3000 btime 3000 winc 100 binc 100',
+        'setoption name Hash value 64', 'go btime 500 nodes 2000');
+      return [...await s.upTo(/^bestmove /), ...await s.upTo(/^bestmove /)].map((l) => l.text);
+    };
+    s.send('uci', 'isready');
+    await s.expect(/^readyok$/);
+    const quiet = [...await game(''), ...await game(' moves e2e4 e7e5')];
+    assert.deepEqual(quiet.filter((l) => / string /.test(l)), [], quiet.join('\n'));
+    s.send('debug on');
+    const said = await game(' moves d2d4');
+    assert.ok(said.some((l) => /^info string \d+-ply search, \d+ positions, scored -?\d+; the C plays it with --nodes \d+ after this game's 1 moves; \d+ ms used/.test(l)), said.join('\n'));
+    assert.ok(said.some((l) => /^info string Hash 64 taken/.test(l)), said.join('\n'));
+    s.send('debug off');
+    const again = await game(' moves c2c4');
+    assert.deepEqual(again.filter((l) => / string /.test(l)), [], again.join('\n'));
+    assert.equal((await s.close()).code, 0);
+  });
+
+  // polyglot 2.0.4 reads an info line's words even after 'string': 'score 14;' made it log an
+  // unknown option and send xboard a thinking line '5 +0 0 0' before every move of a game.
+  test('no info string says a word of an info line (depth, score, nodes, time, pv, ...) on its own, as a relay would read it', async () => {
+    const WORDS = new Set(['depth', 'seldepth', 'time', 'nodes', 'pv', 'multipv', 'score', 'cp', 'mate', 'lowerbound',
+      'upperbound', 'currmove', 'currmovenumber', 'hashfull', 'nps', 'tbhits', 'sbhits', 'cpuload', 'string',
+      'refutation', 'currline']);
+    const s = new Session('uci');
+    s.send('debug on');                                         // (the asides: how to replay, ...)
+    s.send('uci', 'setoption name Hash value 64', 'setoption name Threads value 2', 'setoption name depth value 3',
+      'position startpos', 'go nodes 3000', 'go wtime 5000 binc 10 nodes 3000', 'go searchmoves e2e4 nodes 3000',
+      'position fen 8/8/8/8/8/8/k7/7K w - - 0 1', 'go nodes 2000', 'position startpos moves e2e5', 'go',
+      'frobnicate depth 5 score 3 nodes 9 time 1 pv e2e4', 'isready');
+    const out = (await s.upTo(/^readyok$/)).map((l) => l.text).filter((l) => l.startsWith('info string '));
+    assert.ok(out.length >= 8, out.join('\n'));
+    for (const line of out) {
+      const said = line.split(' ').slice(2).filter((w) => WORDS.has(w));
+      assert.deepEqual(said, [], `a relay reads ${said.join(', ')} in: ${line}`);
+    }
+    assert.ok(out.some((l) => /; the C plays it with --nodes \d+ after this game's 0 moves; \d+ ms used$/.test(l)), out.join('\n'));
+    assert.ok(out.some((l) => /; replay: this position at a node limit of \d+; \d+ ms used$/.test(l)), out.join('\n'));
+    assert.equal((await s.close()).code, 0);
+  });
 });
 
 describe('what match runners expect (fastchess, OpenBench)', () => {
   test('Hash 176 and Threads 1: no word back; any other Hash a runner sends: taken, and one line says the table stays', async () => {
     const s = new Session('uci');
+    s.send('debug on');                                         // (the asides: how to replay, ...)
     s.send('uci', 'isready');
     await s.expect(/^readyok$/);
     let from = s.lines.length;
@@ -90,6 +150,7 @@ describe('what match runners expect (fastchess, OpenBench)', () => {
 
   test('go nodes N stops at N nodes: cut at the next poll; the last finished pass\'s move, which the C plays at its count', async () => {
     const s = new Session('uci'), asked = 30000, poll = 4096;
+    s.send('debug on');                                         // (the asides: how to replay, ...)
     s.send('position startpos', `go nodes ${asked}`);
     const out = (await s.upTo(/^bestmove /)).map((l) => l.text), move = out.at(-1)!.split(' ')[1];
     const passes = out.map((l) => /^info depth \d+ score \S+ -?\d+ nodes (\d+) /.exec(l)).filter((m) => m !== null).map((m) => +m[1]);
@@ -107,9 +168,10 @@ describe('what match runners expect (fastchess, OpenBench)', () => {
 
   test('--nodes and a bare go keep the C\'s rule: the deepening stops after N, the pass is not cut', async () => {
     const s = new Session('uci', { args: ['--nodes', '30000'] });
+    s.send('debug on');                                         // (the asides: how to replay, ...)
     s.send('position startpos', 'go');
     const out = (await s.upTo(/^bestmove /)).map((l) => l.text);
-    const note = out.find((l) => l.startsWith('info string depth'));
+    const note = out.find((l) => /^info string \d+-ply search/.test(l));
     assert.ok(note && !note.includes('cut off') && /--nodes (\d+) /.exec(note) && +/--nodes (\d+) /.exec(note)![1] > 30000, out.join('\n'));
     assert.equal((await s.close()).code, 0);
   });
@@ -218,6 +280,7 @@ describe('never a move for a position it does not hold', () => {
   for (const faithful of [false, true]) {
     test(`UCI, Faithful ${faithful}: an under-promotion then go ${faithful ? 'gets no move' : 'plays on from the position after it'}`, async () => {
       const s = new Session('uci');
+      s.send('debug on');                                         // (the asides: how to replay, ...)
       s.send(`setoption name Faithful value ${faithful}`);
       for (const mv of ['e7e8n', 'e7e8R', 'e7e8b']) {                  // upper case too, as Stockfish takes it
         s.send(`position fen ${PROMO} moves ${mv}`, 'go depth 4');
@@ -526,6 +589,7 @@ describe('never wedged, never the wrong side: every command answered in any stat
     // micro-Max prefers e1g1 at every depth here; in the second position e1f2 up to depth 6, then
     // e1c1 out of the pawn's check: the move is searched again without castling, from depth 1
     const s = new Session('uci');
+    s.send('debug on');                                         // (the asides: how to replay, ...)
     for (const [position, castle] of [[CASTLE_ACROSS, 'e1g1'], [CASTLE_OUT_OF_CHECK, 'e1c1']]) {
       for (const go of ['go depth 7', 'go movetime 400', 'go movetime 1500']) {
         const chess = new Chess(position);
@@ -624,6 +688,7 @@ describe('the freeze (one side 2000 points ahead)', () => {
   });
   test('default: a labelled fallback moves, and accepts moves; xboard resigns the lost side', async () => {
     const moves = lopsided(), chess = replayChess(moves), s = new Session('uci');
+    s.send('debug on');                                         // (the asides: how to replay, ...)
     s.send(`position startpos moves ${moves.join(' ')}`, 'go nodes 2000');
     await s.expect(/^info string .*fallback: frozen at -\d+, so searched as if -500/);
     const mv = await bestmoveOf(s);

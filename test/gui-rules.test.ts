@@ -39,7 +39,7 @@ const promotes = (p: Promotion): string =>
 /** A session after its handshake (support/gui.ts ends it after the test). */
 async function opened(protocol: 'uci' | 'xboard'): Promise<Session> {
   const s = new Session(protocol);
-  s.send(...protocol === 'uci' ? ['uci'] : ['xboard', 'protover 2']);
+  s.send(...protocol === 'uci' ? ['uci', 'debug on'] : ['xboard', 'protover 2']);   // (UCI: the notes, with their aims)
   await s.expect(protocol === 'uci' ? /^uciok$/ : /^feature done=1$/);
   return s;
 }

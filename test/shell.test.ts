@@ -169,11 +169,11 @@ describe('replayNote: how deep, and how to replay the move', () => {
   const ahead = fen('4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1') as Pos;
   const f: Found = { x: 0x64, y: 0x44, d: 5, N: 12345, m: 14, total: 16384, cutOff: false };
   const cases: [string, string][] = [
-    [replayNote(f, start, '', 'startpos', ['', '']), 'depth 5, 12345 nodes, score 14; the C plays it with --nodes 12345 after this game\'s 2 moves'],
-    [replayNote({ ...f, cutOff: true }, start, '', 'fen 8/8', []), 'depth 5, 12345 nodes, score 14, cut off; replay: this position, go nodes 12345'],
-    [replayNote(f, start, '', 'startpos', ['', 'an under-promotion', '']), 'depth 5, 12345 nodes, score 14; not replayable: an under-promotion earlier in this game'],
-    [replayNote(f, ahead, '', 'startpos', []), 'depth 5, 12345 nodes, score 14; fallback: frozen at 2673, so searched as if 500'],
-    [replayNote(f, start, 'e1g1', 'startpos', []), 'depth 5, 12345 nodes, score 14; fallback: micro-Max 3.2\'s choice e1g1 is not legal here'],
+    [replayNote(f, start, '', 'startpos', ['', '']), '5-ply search, 12345 positions, scored 14; the C plays it with --nodes 12345 after this game\'s 2 moves'],
+    [replayNote({ ...f, cutOff: true }, start, '', 'fen 8/8', []), '5-ply search, 12345 positions, scored 14, cut off; replay: this position at a node limit of 12345'],
+    [replayNote(f, start, '', 'startpos', ['', 'an under-promotion', '']), '5-ply search, 12345 positions, scored 14; not replayable: an under-promotion earlier in this game'],
+    [replayNote(f, ahead, '', 'startpos', []), '5-ply search, 12345 positions, scored 14; fallback: frozen at 2673, so searched as if 500'],
+    [replayNote(f, start, 'e1g1', 'startpos', []), '5-ply search, 12345 positions, scored 14; fallback: micro-Max 3.2\'s choice e1g1 is not legal here'],
   ];
   for (const [got, want] of cases) test(want.split('; ')[1], () => assert.equal(got, want));
 });

@@ -58,7 +58,6 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { CannotCompare, compile, cSource, nodeLimitOf, spaced, substitute, traceOf, withLimit,
   type Variant } from './c-oracle.ts';
 import { Capped, ROOT, killGroup, onStopped, started } from './run.ts';
@@ -313,8 +312,6 @@ function mmSetUp(): void {                             // MICROMAX_FEN: start fr
  *  (z 8), or the legality check of its typed line after c others (z 9), is that one call, on an
  *  empty hash table, after which it exits. */
 export function instrumentPort(src: string): string {
-  const readline = pathToFileURL(createRequire(path.join(ROOT, 'package.json')).resolve('readline-sync')).href;
-  src = replace(src, "from 'readline-sync';", `from '${readline}';`, 'the port (import)');
   src = replace(src, /^function D\(k: number,/m, `${PORT_LOGGER}function D0(k: number,`, 'the port (D)');
   src = replace(src, /(\n {2}a \+= i \? j : 0;[^\n]*\n)/, '$1  mmCall(k, q, l, e, J, Z, E, z, n, a, i);\n', 'the port (probe)');
   src = replace(src, 'if (Y & 8) H = y =', 'if (mmY = Y & 8) H = y =', 'the port (best move first)');
@@ -351,10 +348,8 @@ export function transpiled(src: string, name: string): string {
 /** micromax.ts as it is now, as JavaScript (never a dist/ that may be older): what compare and
  *  conformance run as the port. Compiled once per version of micromax.ts. */
 export function buildPort(): string {
-  const readline = pathToFileURL(createRequire(path.join(ROOT, 'package.json')).resolve('readline-sync')).href;
-  const src = replace(fs.readFileSync(path.join(ROOT, 'micromax.ts'), 'utf8'), "from 'readline-sync';",
-    `from '${readline}';`, 'the port (import)');
-  return transpiled(src, 'micromax-fresh');
+  // (its one package, readline-sync, is loaded only at a terminal: the copy needs no import pointed)
+  return transpiled(fs.readFileSync(path.join(ROOT, 'micromax.ts'), 'utf8'), 'micromax-fresh');
 }
 
 let portFile: string | undefined;

@@ -1,6 +1,7 @@
 // Runs micro-Max in real matches: xboard (Debian's package) headless under Xvfb, against
-// Fairy-Max, in either protocol (UCI through xboard's own polyglot adapter). Used by the match
-// tests and by the GUI benchmark. xboard may not exit by itself: the PGN is watched instead.
+// Fairy-Max, in either protocol (UCI through xboard's own polyglot adapter); and in xboard's
+// Analysis mode. Used by the match tests and by the GUI benchmark. xboard may not exit by
+// itself: the PGN is watched instead.
 
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -32,11 +33,10 @@ export interface Game { white: string; black: string; result: string; comment: s
 /** Plays `games` games, micro-Max first (colours alternate), at `tc` (xboard's -tc, e.g. 0:10)
  *  plus `inc` seconds a move; `opponent` is an xboard command line (Fairy-Max by default). */
 export async function match(opts: { protocol: 'uci' | 'xboard'; games: number; tc: string; inc: number; opponent?: string;
-  opponentUci?: boolean; secondOptions?: string; timeoutS?: number }): Promise<Match> {
+  opponentUci?: boolean; secondOptions?: string; timeoutS?: number; bin?: string }): Promise<Match> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-xboard-'));
   const pgn = path.join(dir, 'games.pgn'), debug = path.join(dir, 'xboard.debug');
-  const [node, argv] = portCommand([`--${opts.protocol}`]);
-  const first = [node, ...argv].map((a) => (/\s/.test(a) ? `'${a}'` : a)).join(' ');
+  const first = firstEngine(opts.protocol, opts.bin);
   const args = ['-a', 'xboard', '-noGUI', '-fcp', first, '-fd', dir, '-scp', opts.opponent ?? 'fairymax', '-sd', dir,
     ...(opts.protocol === 'uci' ? ['-fUCI'] : []), ...(opts.opponentUci ? ['-sUCI'] : []),
     ...(opts.secondOptions ? ['-secondOptions', opts.secondOptions] : []),
@@ -44,7 +44,7 @@ export async function match(opts: { protocol: 'uci' | 'xboard'; games: number; t
     '-testClaims', 'true', '-checkMates', 'true', '-materialDraws', 'true', '-ruleMoves', '50', '-repeatsToDraw', '3',
     '-adjudicateDrawMoves', '150', '-xexit', '-saveGameFile', pgn, '-debug', '-nameOfDebugFile', debug];
   const t0 = performance.now();
-  const proc = spawn('xvfb-run', args, { cwd: dir, env: { ...process.env, PATH }, stdio: 'ignore', detached: true });
+  const proc = spawn('xvfb-run', args, { cwd: dir, env: { ...process.env, PATH: pathWith(opts.bin) }, stdio: 'ignore', detached: true });
   const limit = (opts.timeoutS ?? 60 * opts.games + 120) * 1000;
   const finished = (): boolean => fs.existsSync(pgn) && parse(fs.readFileSync(pgn, 'utf8')).length >= opts.games;
   await new Promise<void>((resolve) => {
@@ -57,6 +57,31 @@ export async function match(opts: { protocol: 'uci' | 'xboard'; games: number; t
   const log = fs.existsSync(debug) ? fs.readFileSync(debug, 'latin1') : '';
   fs.rmSync(dir, { recursive: true, force: true });
   return { pgn: text, debug: log, games: parse(text), seconds: (performance.now() - t0) / 1000 };
+}
+
+/** xboard's -fcp for micro-Max: with bin (a folder holding README.md's commands), the command
+ *  README.md names (micromax-xboard, or micromax-uci through polyglot); else dist/micromax.js. */
+function firstEngine(protocol: 'uci' | 'xboard', bin?: string): string {
+  if (bin) return `micromax-${protocol}`;
+  const [node, argv] = portCommand([`--${protocol}`]);
+  return [node, ...argv].map((a) => (/\s/.test(a) ? `'${a}'` : a)).join(' ');
+}
+const pathWith = (bin?: string): string => bin ? `${bin}:${PATH}` : PATH;
+
+/** xboard (with its window, under Xvfb) started in Analysis mode with micro-Max (README.md's
+ *  micromax-xboard, from bin) for this long: xboard's debug log, what went to and fro. */
+export async function analysis(opts: { bin: string; seconds: number }): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-analysis-'));
+  const debug = path.join(dir, 'xboard.debug');
+  const args = ['-a', 'xboard', '-fcp', 'micromax-xboard', '-fd', dir, '-initialMode', 'Analysis',
+    '-debug', '-nameOfDebugFile', debug];
+  const proc = spawn('xvfb-run', args, { cwd: dir, env: { ...process.env, PATH: pathWith(opts.bin) }, stdio: 'ignore', detached: true });
+  await new Promise((r) => setTimeout(r, opts.seconds * 1000));
+  try { process.kill(-proc.pid!, 'SIGTERM'); } catch { /* gone already */ }
+  await new Promise((r) => proc.exitCode !== null ? r(null) : proc.on('close', r));
+  const log = fs.existsSync(debug) ? fs.readFileSync(debug, 'latin1') : '';
+  fs.rmSync(dir, { recursive: true, force: true });
+  return log;
 }
 
 /** The games of a PGN file: players, result, the comment before the result, and plies. */

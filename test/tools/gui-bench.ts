@@ -1,16 +1,21 @@
 // npm run bench:gui -- [--games N] [--tc 0:10] [--inc 0.1] [--opponent fairymax|stockfish] [--elo 1320 | --skill 0]
-//                      [--protocol xboard|uci] [--latency N]
-// Plays N games through xboard (headless, under Xvfb) at a fast control and prints: games and
+//                      [--protocol xboard|uci] [--latency N] [--startup N] [--script FILE]
+// Start-up first: micromax-uci, micromax --uci, micromax-xboard, the terminal game and Stockfish,
+// each started bare N times in turn, on a quiet machine and then with 2 CPU hogs (see
+// support/startup.ts). Then it plays N games through xboard (headless, under Xvfb) at a fast control and prints: games and
 // results, time forfeits, illegal moves, mean time used a move against its budget, searches cut
 // off; then, driving --uci directly: stop during a search and isready during a search (p50/p99),
 // the share of a movetime used, the cost of a position at move 100 (all of it, then two new
 // plies) and of a 600-ply one, and peak memory against a terminal search. The opponent is
 // Fairy-Max, or Stockfish limited to UCI_Elo (1320, its lowest, by default) for a strength estimate.
 
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { Chess } from 'chess.js';
 import { Session } from '../support/gui.ts';
 import { fail, oneOf, positive, readOptions, whole } from '../support/options.ts';
-import { portCommand, timedRun } from '../support/run.ts';
+import { portCommand, ROOT, timedRun } from '../support/run.ts';
+import { startHogs, startups, type Contender } from '../support/startup.ts';
 import { badEnding, budgets, match, whyNoXboard } from '../support/xboard.ts';
 
 const USAGE = `usage: npm run bench:gui -- [--games N] [--tc 0:10] [--inc 0.1] [--opponent fairymax|stockfish]
@@ -22,10 +27,14 @@ const USAGE = `usage: npm run bench:gui -- [--games N] [--tc 0:10] [--inc 0.1] [
   --elo E        Stockfish's UCI_Elo (default 1320, its lowest)
   --skill K      or Stockfish's Skill Level instead
   --protocol P   xboard (default) or uci (through polyglot)
-  --latency N    stop and isready samples (default 60)`;
+  --latency N    stop and isready samples (default 60)
+  --startup N    rounds of start-ups, quiet and with 2 CPU hogs (default 5; 0: none)
+  --script FILE  the start-ups of this build of micromax.js (default dist/micromax.js; e.g. an
+                 older one, to compare)`;
 const { values } = readOptions('bench:gui', USAGE, {
   games: { type: 'string' }, tc: { type: 'string' }, inc: { type: 'string' }, opponent: { type: 'string' },
   elo: { type: 'string' }, skill: { type: 'string' }, protocol: { type: 'string' }, latency: { type: 'string' },
+  startup: { type: 'string' }, script: { type: 'string' },
 });
 const games = whole('bench:gui', 'games', values.games, 0) ?? 10;
 const tc = values.tc ?? '0:10';
@@ -35,9 +44,45 @@ const opponent = oneOf('bench:gui', 'opponent', values.opponent, ['fairymax', 's
 const elo = String(whole('bench:gui', 'elo', values.elo, 1320, 3190) ?? 1320);
 const skill = values.skill === undefined ? '' : String(whole('bench:gui', 'skill', values.skill, 0, 20));
 const protocol = oneOf('bench:gui', 'protocol', values.protocol, ['xboard', 'uci'] as const) ?? 'xboard';
-const samples = whole('bench:gui', 'latency', values.latency, 1) ?? 60;
+const samples = whole('bench:gui', 'latency', values.latency, 0) ?? 60;
+const rounds = whole('bench:gui', 'startup', values.startup, 0) ?? 5;
+const script = path.resolve(values.script ?? path.join(ROOT, 'dist', 'micromax.js'));
+if (!fs.existsSync(script)) fail('bench:gui', `--script: no ${script}`);
 const pct = (xs: number[], p: number): number => { const s = xs.slice().sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
 const ms = (x: number): string => `${x.toFixed(0)} ms`;
+
+if (rounds > 0) {
+  // micromax-uci and micromax-xboard as the build writes them beside the script (an older build
+  // may have none: then only micromax --uci, the terminal game and Stockfish)
+  const beside = (name: string): string => path.join(path.dirname(script), `${name}.js`);
+  const contenders: Contender[] = [
+    ...fs.existsSync(beside('micromax-uci')) ? [{ name: 'micromax-uci', command: [beside('micromax-uci')], protocol: 'uci' as const }] : [],
+    { name: 'micromax --uci', command: [process.execPath, script, '--uci'], protocol: 'uci' },
+    ...fs.existsSync(beside('micromax-xboard')) ? [{ name: 'micromax-xboard', command: [beside('micromax-xboard')], protocol: 'xboard' as const }] : [],
+    { name: 'micromax (terminal)', command: [process.execPath, script], protocol: 'terminal' },
+    ...(fs.existsSync('/usr/games/stockfish') ? [{ name: 'stockfish', command: ['/usr/games/stockfish'], protocol: 'uci' as const }] : []),
+  ];
+  console.log(`start-up, median of ${rounds} rounds, from the command's start (${path.relative(ROOT, script) || script}, node ${process.version}):`);
+  console.log('load        command               uciok/done=1  readyok/pong  CPU at ready  RSS at ready');
+  for (const hogs of [0, 2]) {
+    const stop = startHogs(hogs);
+    const got = await startups(contenders, rounds);
+    stop();
+    const load = hogs ? `${hogs} CPU hogs` : 'quiet';
+    for (const [name, r] of got) {
+      console.log(`${load.padEnd(11)} ${name.padEnd(21)} ${ms(r.first).padStart(12)}  ${ms(r.ready).padStart(12)}  ` +
+        `${ms(r.cpu).padStart(12)}  ${`${r.rss.toFixed(0)} MiB`.padStart(12)}`);
+    }
+    const sf = got.get('stockfish'), ours = got.get('micromax-uci') ?? got.get('micromax --uci')!;
+    const xb = got.get('micromax-xboard'), game = got.get('micromax (terminal)')!;
+    if (sf) {
+      const done = xb ? `, done=1 ${ms(xb.first - sf.first)}` : '';
+      console.log(`${load.padEnd(11)} uciok ${ms(ours.first - sf.first)}${done} after Stockfish's uciok (the goal: at most 100 ms)`);
+    }
+    const times = (ours.ready / game.ready).toFixed(2);
+    console.log(`${load.padEnd(11)} uci to readyok ${times} times the terminal game's start-up (the goal: at most 2)`);
+  }
+}
 
 if (games > 0) {
   const why = whyNoXboard();

@@ -1,0 +1,91 @@
+// Start-up, measured as a GUI sees it: a command started bare, its handshake written at once
+// (uci and isready; xboard, protover 2 and ping), and from the command's start (the process's own
+// start-up included): when the first answer came (uciok, or done=1), when the engine was ready
+// (readyok, or pong), and at that moment its CPU time and resident memory, from /proc. For the
+// terminal game: its whole run on empty input (it prints the board and ends), by GNU time. Stockfish beside
+// micro-Max, in the same rounds, alternating, for a figure that means something on a loaded
+// machine; and CPU hogs, to load it on purpose.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+
+export interface Startup { first: number; ready: number; cpu: number; rss: number }
+export interface Contender { name: string; command: string[]; protocol: 'uci' | 'xboard' | 'terminal' }
+
+const TICK_MS = 10;                                    // /proc's clock ticks (USER_HZ 100)
+
+/** CPU ms (user + system) and resident MiB of a running process, or NaN once it has gone. */
+function usage(pid: number): { cpu: number; rss: number } {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+    return { cpu: (Number(f[11]) + Number(f[12])) * TICK_MS, rss };
+  } catch {
+    return { cpu: NaN, rss: NaN };
+  }
+}
+
+/** One start of a contender: ms to its first answer and to ready, CPU ms and MiB at ready (the
+ *  terminal game: to its end, by GNU time). */
+export function startOnce(c: Contender, limitMs = 30_000): Promise<Startup> {
+  const terminal = c.protocol === 'terminal';
+  const command = terminal ? ['/usr/bin/time', '-f', '%U %S %M', ...c.command] : c.command;
+  const t0 = performance.now();
+  const child = spawn(command[0], command.slice(1), { stdio: 'pipe' });
+  const got: Startup = { first: NaN, ready: NaN, cpu: NaN, rss: NaN };
+  const [firstRe, readyRe] = c.protocol === 'uci' ? [/^uciok$/m, /^readyok$/m] : [/^feature .*done=1/m, /^pong 1$/m];
+  let out = '', err = '';
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
+    child.stdout.on('data', (d: Buffer) => {
+      out += d;
+      const t = performance.now() - t0;
+      if (terminal) return;
+      if (Number.isNaN(got.first) && firstRe.test(out)) got.first = t;
+      if (Number.isNaN(got.ready) && readyRe.test(out)) {
+        got.ready = t;
+        Object.assign(got, usage(child.pid!));
+        child.stdin.end('quit\n');
+      }
+    });
+    child.stderr.on('data', (d: Buffer) => { err += d; });
+    child.stdin.on('error', () => { /* it ended */ });
+    if (c.protocol === 'uci') child.stdin.write('uci\nisready\n');
+    else if (c.protocol === 'xboard') child.stdin.write('xboard\nprotover 2\nping 1\n');
+    else child.stdin.end();
+    child.on('close', () => {
+      clearTimeout(timer);
+      if (terminal) {
+        const [user, sys, kB] = err.trim().split('\n').at(-1)!.split(' ').map(Number);
+        const ended = performance.now() - t0;
+        Object.assign(got, { first: ended, ready: ended, cpu: 1000 * (user + sys), rss: kB / 1024 });
+      }
+      resolve(got);
+    });
+  });
+}
+
+/** rounds of every contender in turn; the median of each figure per contender. */
+export async function startups(contenders: Contender[], rounds: number): Promise<Map<string, Startup>> {
+  const runs = new Map<string, Startup[]>(contenders.map((c) => [c.name, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (const c of contenders) runs.get(c.name)!.push(await startOnce(c));
+  }
+  const median = (xs: number[]): number => {
+    const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+    return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
+  };
+  return new Map([...runs].map(([name, rs]) => [name, {
+    first: median(rs.map((x) => x.first)), ready: median(rs.map((x) => x.ready)),
+    cpu: median(rs.map((x) => x.cpu)), rss: median(rs.map((x) => x.rss)),
+  }]));
+}
+
+/** n processes that only burn CPU (`yes`), ended by the returned function. */
+export function startHogs(n: number): () => void {
+  const hogs: ChildProcess[] = [];
+  for (let k = 0; k < n; k++) hogs.push(spawn('sh', ['-c', 'exec yes > /dev/null'], { stdio: 'ignore' }));
+  return () => { for (const h of hogs) h.kill('SIGKILL'); };
+}
