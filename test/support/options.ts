@@ -89,6 +89,12 @@ export function readOptions<O extends Options>(tool: string, usage: string, opti
     process.stdout.write(usage.endsWith('\n') ? usage : `${usage}\n`);
     exit(0);
   }
+  const took = npmTook(Object.keys(options));
+  if (took.length) {
+    const script = process.env.npm_lifecycle_event;
+    fail(tool, `options after \`npm run ${script}\` need \`--\` before them: npm took ${took.join(', ')} for itself ` +
+      `(npm run ${script} -- ${took.join(' ')} ...)`);
+  }
   try {
     const read = parseArgs(config);
     if (read.positionals.length > positionals) fail(tool, `takes at most ${positionals === 1 ? 'one argument' : `${positionals} arguments`}, not ${read.positionals.length}`);
@@ -96,6 +102,16 @@ export function readOptions<O extends Options>(tool: string, usage: string, opti
   } catch (err) {
     return fail(tool, reason(err));
   }
+}
+
+/** The tool's options that npm took for its own, when the tool runs as an npm script whose options
+ *  were given without `--` before them: npm then keeps each option as a setting of its own (in the
+ *  environment, npm_config_<name>=true; --calls, read as npm's -c -a -l -l -s, as --all and --long) and
+ *  passes only the values on, as arguments. */
+export function npmTook(names: string[], env = process.env): string[] {
+  if (!env.npm_lifecycle_event || !/test\/tools\//.test(env.npm_lifecycle_script ?? '')) return [];
+  return names.filter((name) => env[`npm_config_${name.replace(/-/g, '_')}`] !== undefined ||
+    (name === 'calls' && env.npm_config_all !== undefined && env.npm_config_long !== undefined)).map((name) => `--${name}`);
 }
 
 /** A whole number within [least, most], or exit 2 naming the option. */
