@@ -36,6 +36,8 @@ export const MUTATIONS: Mutation[] = [
     what: 'another random generator for the key table (an LCG, as a port\'s own library gives)', same: false, porters: true },
   { name: 'key-term', edits: [['Z+J(8)+G-S,', 'Z+J(8),']], what: 'a term left out of a key: the castling rook\'s G-S in Z',
     same: false, porters: true },
+  { name: 'floor-div', edits: [['J,K,S,z,1)/2;', 'J,K,S,z,1)>>1;']], what: 'a division that floors (as Python\'s //), where the C\'s truncates',
+    same: false, porters: true },
   { name: 'rewritten', what: 'five rewrites at once: N<10000000, the hint line as {y=Y&~M;H=y;}, spaces in the ' +
     'deepening loop, I=8000, U as a sum', same: true, edits: [['N<1e7', 'N<10000000'],
     ['if(Y&8)H=y=Y&~M;', 'if(Y&8){y=Y&~M;H=y;}'], ['W(d++<n|z==8&N<10000000&d<98)', 'W( d++ < n | z == 8 & N < 10000000 & d < 98 )'],
