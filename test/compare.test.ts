@@ -428,3 +428,24 @@ test('conformance --calls: the port and the C, byte for byte and call by call, a
   assert.equal(list.status, 2);
   assert.equal(String(list.stderr), 'conformance: no script left to run (see --help)\n');
 });
+
+test('a script with no stored stream: --list says it is checked byte for byte only, and why; --calls says so on its line',
+  { skip: noC, timeout: 120_000 }, (t) => {
+    // a copy of the project whose fixtures have no stream for char-wrap (a script added since they were made)
+    const copy = scratch(t);
+    for (const f of ['micromax.ts', 'package.json', 'tsconfig.json']) fs.copyFileSync(path.join(ROOT, f), path.join(copy, f));
+    fs.cpSync(path.join(ROOT, 'test'), path.join(copy, 'test'), { recursive: true });
+    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
+    const list = path.join(copy, 'test', 'fixtures', 'calls', 'streams.tsv');
+    fs.writeFileSync(list, fs.readFileSync(list, 'utf8').split('\n').filter((l) => !l.startsWith('char-wrap\t')).join('\n'));
+    fs.rmSync(path.join(copy, 'test', 'fixtures', 'calls', 'char-wrap.calls.br'));
+    const bin = String(tool('calls', ['--binary']).stdout).trim();
+    const run_ = (args: string[]): ReturnType<typeof spawnSync> => spawnSync(process.execPath, ['--import', 'tsx',
+      path.join(copy, 'test', 'tools', 'conformance.ts'), ...args], { cwd: copy, encoding: 'utf8', timeout: 60_000 });
+    const [listed, checked] = [run_(['--list', 'char-wrap', 'stale-buffer']), run_(['--calls', '--program', bin, 'char-wrap', 'stale-buffer'])];
+    assert.equal(listed.status, 0, String(listed.stderr));
+    assert.match(String(listed.stdout), /\nchar-wrap +always yes +432 +\? +\?  bytes only: no stream stored \(npm run calls -- --make char-wrap makes it from the reference C\)\nstale-buffer .*  all 2,119\n/);
+    assert.equal(checked.status, 0, String(checked.stdout) + String(checked.stderr));
+    assert.match(String(checked.stdout), /\nok {5}char-wrap {14}bytes ok \(432\); calls not checked: no stream stored  [\d.]+ s\nok {5}stale-buffer {11}bytes ok \(576\); calls ok \(2,119\)/);
+    assert.match(String(checked.stdout), /\nall 2 scripts identical to the C, byte for byte \(1,008 bytes\) and call by call \(2,119 calls: all of 1 script, none of 1 \(no stream stored\)\) \(/);
+  });

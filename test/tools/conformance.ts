@@ -204,7 +204,8 @@ async function main(): Promise<number> {
   const t0 = Date.now();
   const runs = chosen.map((s) => check(s));
   const failed: string[] = [], late: string[] = [];
-  let firstReport: { name: string; report: string[] } | undefined, bytesSeen = 0, callsSeen = 0, part = 0;
+  let firstReport: { name: string; report: string[] } | undefined, bytesSeen = 0, callsSeen = 0;
+  const by = { whole: 0, part: 0, none: 0 };          // the scripts whose calls were checked whole, in part, not at all
   for (const [k, s] of chosen.entries()) {
     const o = await runs[k];
     const name = s.name.padEnd(22), time = secs(o.ms / 1000);
@@ -226,15 +227,16 @@ async function main(): Promise<number> {
     if (bytes === undefined) bytesSeen += expectedOf(s).length;
     if (calls?.ok) {
       callsSeen += o.calls!.calls;
-      if (o.calls!.capped) part++;
-    }
+      by[o.calls!.capped ? 'part' : 'whole']++;
+    } else if (!o.calls) by.none++;
   }
   const took = secs((Date.now() - t0) / 1000);
   const checked = chosen.length - late.length;
   if (!failed.length && !late.length) {
+    const which = [...by.whole && (by.part || by.none) ? [`all of ${by.whole} script${by.whole === 1 ? '' : 's'}`] : [],
+      ...by.part ? [`the first ones of ${by.part}`] : [], ...by.none ? [`none of ${by.none} (no stream stored)`] : []];
     say(values.calls ? `all ${chosen.length} scripts identical to the C, byte for byte (${count(bytesSeen)} bytes) and call ` +
-      `by call (${count(callsSeen)} calls${part ? `: ${part < chosen.length ? `all of ${chosen.length - part} scripts, ` : ''}` +
-      `the first ones of ${part}` : ''}) (${took})`
+      `by call (${count(callsSeen)} calls${which.length ? `: ${which.join(', ')}` : ''}) (${took})`
       : `all ${chosen.length} scripts identical to the C, byte for byte (${count(bytesSeen)} bytes) (${took}); --calls checks ` +
         'every call of D() too (no C needed: test/PORTING.md)');
   }
