@@ -136,6 +136,7 @@ test('bad arguments: exit 2, one line, no stack', () => {
     [['--program', ' '], /--program wants a command/],
     [['--moves', 'e2e4', 'file.in'], /give --moves or an input file, not both/],
     [['--fast'], /unknown option '--fast'/],
+    [['a.in', 'b.in'], /takes at most one argument, not 2/],
   ] as const) {
     const r = compare([...args], process.env);
     assert.equal(r.status, 2, args.join(' '));

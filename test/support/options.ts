@@ -53,10 +53,10 @@ function reason(err: unknown): string {
   const name = /'(-[^' ]+)/.exec(e.message)?.[1] ?? '';
   const option = name.replace(/ <value>$/, '');
   if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option '${option}'`;
-  if (e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `unexpected argument '${/'([^']*)'/.exec(e.message)?.[1]}'`;
+  if (e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `unexpected argument '${/'([^']*)'/.exec(e.message)?.[1] ?? ''}'`;
   if (/does not take an argument/.test(e.message)) return `${option} takes no value`;
   if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return `${option} wants a value`;
-  return e.message;
+  return e.message ?? String(err);
 }
 
 // parseArgs refuses `--depth -1` as ambiguous (the value looks like an option) and its message
@@ -95,13 +95,14 @@ export function readOptions<O extends Options>(tool: string, usage: string, opti
     fail(tool, `options after \`npm run ${script}\` need \`--\` before them: npm took ${took.join(', ')} for itself ` +
       `(npm run ${script} -- ${took.join(' ')} ...)`);
   }
+  let read;
   try {
-    const read = parseArgs(config);
-    if (read.positionals.length > positionals) fail(tool, `takes at most ${positionals === 1 ? 'one argument' : `${positionals} arguments`}, not ${read.positionals.length}`);
-    return read;
+    read = parseArgs(config);
   } catch (err) {
     return fail(tool, reason(err));
   }
+  if (read.positionals.length > positionals) fail(tool, `takes at most ${positionals === 1 ? 'one argument' : `${positionals} arguments`}, not ${read.positionals.length}`);
+  return read;
 }
 
 /** The tool's options that npm took for its own, when the tool runs as an npm script whose options
