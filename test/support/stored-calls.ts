@@ -2,15 +2,16 @@
 // that `conformance --calls` checks a program call by call with no C on the machine. Each stream is
 // the one the reference C writes (test/support/calls.ts; test/PORTING.md section 4) on the script's
 // input and node limit, whole, or its first calls when the whole is too big to ship (engine-1e5's is
-// 2.3 GB): the file says how many it holds. `npm run calls -- --make` writes them from the reference
+// 2.3 GB): streams.tsv says how many it holds. `npm run calls -- --make` writes them from the reference
 // C only (by its sha256), never from the port, and calls.test.ts checks they are still what it writes.
 //
 // The files are small because each line is written as its difference from what comes before, then
-// compressed with brotli: a call's keys J and Z, its SUM, its window (q, l) and its eval e as their
-// difference from its caller's, its node count N from the last N written, its slot from the first
+// compressed with brotli: a call's keys J and Z and its SUM as their difference from its caller's,
+// its window (q, l) and eval e from what its caller's make of them (its q is the caller's -l, or one
+// less; its e near the caller's -e), its node count N from the last N written, its slot from the first
 // slot its fold (k*E^J)&(U-9) names, a store's slot from its call's. Decoding undoes each exactly
 // (the writer checks it, line for line, before it writes a file); a stream of ~130 bytes a call takes
-// 3 to 9 bytes. streams.tsv lists them, with what each script costs.
+// 3 to 10 bytes (more in the smallest files). streams.tsv lists them, with what each script costs.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
