@@ -1,16 +1,20 @@
-// The call stream (test/support/calls.ts) and its two tools: `npm run tree`, and `npm run compare -- --calls`.
+// The call stream (test/support/calls.ts) and its tools: `npm run tree`, `npm run compare -- --calls`, `npm run calls`;
+// its header; the C's streams stored for `conformance --calls` (test/support/stored-calls.ts).
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { cSource, whyNoC } from './support/c-oracle.ts';
-import { buildCallsC, parse, runCalls, square, type Call, type Event } from './support/calls.ts';
+import { compareStreams } from './support/calls-diff.ts';
+import { cSource, isReference, whyNoC } from './support/c-oracle.ts';
+import { buildCallsC, fromArray, parse, runCalls, square, type Call, type Event } from './support/calls.ts';
 import { traceFigures } from './support/tree.ts';
-import { ROOT, run, runPortSync } from './support/run.ts';
+import { ROOT, atMost, run, runPortSync } from './support/run.ts';
 import { SCRIPTS, goldenPath, scriptInput } from './support/scripts.ts';
+import { STREAMS, makeStored, readStreamList, storedLines } from './support/stored-calls.ts';
 
 const MATE = 'k7/p1K5/1P6/8/8/8/8/8 w - - 0 1';           // the guide's mate in one
 const tool = (name: string, args: string[], env: NodeJS.ProcessEnv = process.env): ReturnType<typeof spawnSync> =>
@@ -161,6 +165,7 @@ function written(e: Event): string {
     case 's': return `s ${e.slot} ${e.d} ${e.v} ${ch(e.X)} ${ch(e.Y)}`;
     case '=': return `= ${e.d} ${e.N} ${e.m} ${ch(e.X)} ${ch(e.Y)}`;
     case '<': return `< ${e.v} ${e.N}`;
+    case '%': return `% micro-Max 3.2 calls: nodes ${e.nodes}${e.input === undefined ? '' : `, input sha256 ${e.input}`}`;
   }
 }
 
@@ -187,7 +192,7 @@ test('the stream is in the documented format: every line written again from its 
     }
     assert.equal(await r.done, 0);
   }
-  assert.deepEqual([...seen].sort(), ['!', '#', '<', '=', '> e', '> e^', '> h', '> h^', '@', 's'].sort());
+  assert.deepEqual([...seen].sort(), ['%', '!', '#', '<', '=', '> e', '> e^', '> h', '> h^', '@', 's'].sort());
 });
 
 test('npm run calls writes the C\'s stream; compare --stream diffs a file with it, field by field', { skip: noC, timeout: 120_000 },
@@ -207,7 +212,7 @@ test('npm run calls writes the C\'s stream; compare --stream diffs a file with i
       fs.writeFileSync(file('edited.calls'), edited.join('\n'));
       fs.writeFileSync(file('unknown-moves.calls'), lines.map((l) => l.replace(/^> \S+/, '> ?')).join('\n'));
       fs.writeFileSync(file('short.calls'), lines.slice(0, 1000).join('\n') + '\n');
-      fs.writeFileSync(file('garbage.calls'), 'hello\n');
+      fs.writeFileSync(file('garbage.calls'), `${lines[0]}\nhello\n`);
       const diff = (name: string): ReturnType<typeof tool> => tool('compare', ['--calls', '--stream', file(name), ...args]);
       const [same, ed, moves, short, garbage, none] = ['c.calls', 'edited.calls', 'unknown-moves.calls', 'short.calls',
         'garbage.calls', 'none.calls'].map(diff);
@@ -220,7 +225,7 @@ test('npm run calls writes the C\'s stream; compare --stream diffs a file with i
       assert.equal(short.status, 1);
       assert.match(String(short.stdout), /\n {2}other: +\(the stream ends\)\n {2}differs: one stream ends \(other\)\n/);
       assert.equal(garbage.status, 1);
-      assert.match(String(garbage.stdout), /\n {2}other: +not a line of the call stream \(a line starts with one of @ > # ! s = <, not "hello"\): "hello"\n/);
+      assert.match(String(garbage.stdout), /\n {2}other: +not a line of the call stream \(a line starts with one of % @ > # ! s = <, not "hello"\): "hello"\n/);
       assert.equal(none.status, 2);
       assert.match(String(none.stderr), /^compare: --stream: no file \S+none\.calls\n$/);
       // the tree draws a stream file as it draws the port's own search
@@ -261,5 +266,105 @@ test('the instrumented C, run without --calls, prints the plain C\'s bytes', { s
     const r = await run(bin, s.flags, scriptInput(s));
     assert.ok(r.stdout.equals(fs.readFileSync(goldenPath(s))), s.name);
     assert.equal(r.stderr, '');
+  }
+});
+
+// ---- the header, and the streams stored for conformance --calls -----------------------------------
+
+test('a stream starts with its header: the node limit it ran at; a file npm run calls writes adds the input\'s sha256', { skip: noC },
+  async () => {
+    const first = async (side: 'C' | 'port', nodes?: number, input = 'e2e4\n'): Promise<string[]> => {
+      const r = runCalls(side, input, nodes === undefined ? {} : { nodes }), lines: string[] = [];
+      for (let l = await r.lines.next(); l !== undefined && lines.length < 2; l = await r.lines.next()) lines.push(l);
+      r.stop();
+      return lines;
+    };
+    for (const side of ['C', 'port'] as const) {
+      assert.deepEqual(await first(side, 3000), ['% micro-Max 3.2 calls: nodes 3000', `@ ${[...'54 51 53 55 52 53 51 54'.split(' '),
+        ...Array(8).fill('18'), ...Array(32).fill('0'), ...Array(8).fill('9'), '46 43 45 47 44 45 43 46'].join(' ')}`], side);
+      assert.deepEqual(await first(side), ['% micro-Max 3.2 calls: nodes 10000000'].concat((await first(side)).slice(1)), side);
+      assert.deepEqual(await first(side, 5, ''), ['% micro-Max 3.2 calls: nodes 5'], `${side}: no input, the header alone`);
+      assert.deepEqual(parse('% micro-Max 3.2 calls: nodes 5'), { t: '%', nodes: 5 });
+    }
+    // the instrumented C reads its options in any order: the header comes after them all
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-header-'));
+    try {
+      const file = path.join(dir, 'x.calls');
+      spawnSync(buildCallsC(cSource()), ['--calls', file, '--nodes', '7'], { input: '' });
+      assert.equal(fs.readFileSync(file, 'latin1'), '% micro-Max 3.2 calls: nodes 7\n');
+      const c = tool('calls', ['--nodes', '1000', '--moves', 'e2e4', '--out', file]);
+      assert.equal(c.status, 0, String(c.stderr));
+      const sha = createHash('sha256').update('e2e4\n\n').digest('hex');
+      assert.equal(fs.readFileSync(file, 'latin1').split('\n')[0], `% micro-Max 3.2 calls: nodes 1000, input sha256 ${sha}`);
+      assert.throws(() => parse('% micro-Max 3.2 calls: nodes x'), /a header line is/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+test('the stored streams are a few MB, listed in streams.tsv, and each decodes to its lines as the C wrote them', () => {
+  const rows = readStreamList();
+  assert.deepEqual(rows.map((r) => r.name), SCRIPTS.map((s) => s.name), 'a stream for every golden script, in its order');
+  const files = fs.readdirSync(STREAMS).filter((f) => f.endsWith('.calls.br')).sort();
+  assert.deepEqual(files, rows.map((r) => `${r.name}.calls.br`).sort(), 'a file for every row, and no other');
+  const size = files.reduce((t, f) => t + fs.statSync(path.join(STREAMS, f)).size, 0);
+  assert.ok(size < 5 << 20, `${size} bytes: a few MB`);
+  for (const r of rows) {
+    const lines = storedLines(r.name)!;
+    assert.equal(lines.filter((l) => l[0] === '>').length, r.stored, r.name);
+    assert.ok(r.stored <= r.calls && r.stored > 0, r.name);
+    const s = SCRIPTS.find((x) => x.name === r.name)!;
+    const sha = createHash('sha256').update(scriptInput(s)).digest('hex');
+    assert.equal(lines[0], `% micro-Max 3.2 calls: nodes ${s.nodes ?? 10000000}, input sha256 ${sha}`, r.name);
+  }
+});
+
+// The reference C's own streams, against the stored ones: whole, or their first calls (the C is
+// stopped there). Only the reference C (by its sha256) can say a stored stream is stale.
+const notReference = !noC && !isReference(cSource()!) ? 'MICROMAX_C is not the reference micromax-3.2.c: its calls are not the stored ones' : false;
+
+test('the stored streams are still what the reference C writes', { skip: noC || notReference, timeout: 300_000 }, async () => {
+  const gate = atMost(2);
+  await Promise.all(readStreamList().map((row) => gate(async () => {
+    const s = SCRIPTS.find((x) => x.name === row.name)!;
+    const r = runCalls('C', scriptInput(s), { nodes: s.nodes });
+    const sha = createHash('sha256').update(scriptInput(s)).digest('hex');
+    const v = await compareStreams({ label: 'stored', lines: fromArray(storedLines(row.name)!) },
+      { label: 'C', lines: r.lines }, { prefix: row.stored < row.calls });
+    r.stop();
+    assert.ok(v.same, `${row.name}: the reference C no longer writes test/fixtures/calls/${row.name}.calls.br (npm run calls ` +
+      `-- --make ${row.name} remakes it):\n${v.report.join('\n')}`);
+    assert.equal(v.calls, row.stored, `${row.name}: ${v.calls} calls compared`);
+    assert.equal(v.capped, row.stored < row.calls, `${row.name}: the C's stream ${v.capped ? 'goes on' : 'ends there'}`);
+    assert.ok(sha);
+  })));
+});
+
+// The whole streams of engine-1e3, engine-1e4 and mixed-1e4 (7 million calls, 900 MB) are counted in the
+// long run, 40 s; the three at 1e5 nodes and more (130 million calls, 17 GB) only by npm run calls -- --make.
+test('the stored streams\' call counts are the C\'s (the long run)', { skip: noC || notReference ||
+  (process.env.MICROMAX_LONG !== '1' && 'only in the long run (MICROMAX_LONG=1)'), timeout: 600_000 }, async () => {
+  for (const row of readStreamList().filter((r) => r.stored < r.calls && r.calls < 5_000_000)) {
+    const made = await makeStored(SCRIPTS.find((x) => x.name === row.name)!, 1);
+    assert.equal(made.calls, row.calls, row.name);
+  }
+});
+
+test('npm run calls -- --stored writes a golden script\'s stream as the C wrote it, with no C', { skip: noC }, () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-stored-'));
+  try {
+    const env = { ...process.env };
+    delete env.MICROMAX_C;
+    const stored = tool('calls', ['--stored', 'castle-kingside', '--out', path.join(dir, 's.calls')], env);
+    assert.equal(stored.status, 0, String(stored.stderr));
+    assert.match(String(stored.stderr), /^7566 calls \(\d+ lines\) written to /);
+    const c = tool('calls', ['--nodes', '1000', 'test/fixtures/inputs/castle-kingside.in', '--out', path.join(dir, 'c.calls')]);
+    assert.equal(c.status, 0, String(c.stderr));
+    assert.ok(fs.readFileSync(path.join(dir, 's.calls')).equals(fs.readFileSync(path.join(dir, 'c.calls'))));
+    const bad = tool('calls', ['--stored', 'no-such-script']);
+    assert.equal(bad.status, 2);
+    assert.equal(String(bad.stderr), "calls: no script named 'no-such-script' in test/fixtures/scripts.tsv (see --help)\n");
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { nodeValue, whyNoC } from './support/c-oracle.ts';
+import { cSource, nodeValue, whyNoC } from './support/c-oracle.ts';
 import { ROOT, atMost, firstDifference, portCommand, run } from './support/run.ts';
 
 const noC = whyNoC() ? `skipped: ${whyNoC()}` : false;
@@ -136,6 +136,7 @@ test('bad arguments: exit 2, one line, no stack', () => {
     [['--program', ' '], /--program wants a command/],
     [['--moves', 'e2e4', 'file.in'], /give --moves or an input file, not both/],
     [['--fast'], /unknown option '--fast'/],
+    [['a.in', 'b.in'], /takes at most one argument, not 2/],
   ] as const) {
     const r = compare([...args], process.env);
     assert.equal(r.status, 2, args.join(' '));
@@ -154,7 +155,7 @@ test('the port is compiled from micromax.ts as it is: a dist/ newer than it is n
     fs.writeFileSync(path.join(copy, 'dist', 'micromax.js'), 'process.stdout.write("a stale build\\n");\n');
     try {
       const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(copy, 'test', 'tools', 'compare.ts'),
-        '--nodes', '1000', '--bytes', '--moves', 'e2e4'], { cwd: copy, env: process.env, encoding: 'utf8' });
+        '--nodes', '1000', '--bytes', '--moves', 'e2e4'], { cwd: copy, env: { ...process.env, MICROMAX_C: cSource() }, encoding: 'utf8' });
       assert.equal(r.status, 0, r.stdout + r.stderr);
       assert.match(r.stdout, /^identical \(432 bytes[^\n]*\nafter the 1 move both play [a-h][1-8][a-h][1-8]\n/);
     } finally {
@@ -192,19 +193,30 @@ test('a program that does not finish cannot be compared: exit 2, one line, at --
     const pids = path.join(scratch(t), 'pids');
     const hangs = sh(`echo $$ >> ${pids}; cat > /dev/null; sleep 100`);      // reads its input, then never ends
     const prints = sh(`echo $$ >> ${pids}; echo " r n b q k b n r "; sleep 100`);
+    // one that hangs on a line with a B in it (char-wrap's eBeD), and ends at once on others (stale-buffer)
+    const hangsOnB = sh(`echo $$ >> ${pids}; if grep -q B; then sleep 100; fi`);
     const runs = [['compare', ['--timeout', '1', '--program', hangs, '--moves', 'e2e4', '--nodes', '1000']],
       ['compare', ['--timeout', '1.5', '--calls', '--program', prints, '--moves', 'e2e4', '--nodes', '1000']],
-      ['conformance', ['--timeout', '1', '--program', hangs, 'char-wrap', 'stale-buffer']]] as const;
+      ['conformance', ['--timeout', '1', '--program', hangs, 'char-wrap', 'stale-buffer']],
+      ['conformance', ['--timeout', '1', '--calls', '--program', hangsOnB, 'char-wrap', 'stale-buffer']]] as const;
     const t0 = Date.now();
     const done = await Promise.all(runs.map(([name, args]) => gate(() => run(process.execPath, ['--import', 'tsx',
       path.join(ROOT, 'test', 'tools', `${name}.ts`), ...args], '', 60_000))));
     assert.ok(Date.now() - t0 < 60_000, 'the limit is kept');
-    done.forEach((r, k) => {
+    done.slice(0, 2).forEach((r, k) => {
       const [name, args] = runs[k];
       assert.equal(r.code, 2, `${name} ${args.join(' ')}: ${r.stdout}${r.stderr}`);
-      assert.match(r.stderr, new RegExp(`^${name}: the program \\(sh -c [^\\n]*\\) did not finish (char-wrap )?in ${args[1]} s ` +
+      assert.match(r.stderr, new RegExp(`^${name}: the program \\(sh -c [^\\n]*\\) did not finish in ${args[1]} s ` +
         '\\(--timeout S gives it longer\\)\\n$'), `${name} ${args.join(' ')}`);
     });
+    // conformance: a script that does not finish is said so, on its line, and the run goes on to the next
+    const [both, one] = [done[2], done[3]].map((r) => ({ ...r, stdout: r.stdout.toString() }));
+    assert.equal(both.code, 2, both.stdout + both.stderr);
+    assert.equal(both.stderr, '');
+    assert.match(both.stdout, /\nTIME {3}char-wrap {14}the program \(sh -c [^\n]*\) did not finish in 1 s \(--timeout S gives it longer\)\nTIME {3}stale-buffer /);
+    assert.match(both.stdout, /\n2 scripts did not finish in 1 s: char-wrap, stale-buffer \(--timeout S gives each run longer; /);
+    assert.equal(one.code, 1, one.stdout + one.stderr);
+    assert.match(one.stdout, /\nTIME {3}char-wrap [^\n]*\nDIFFER stale-buffer +bytes differ: first difference at byte 0, [^\n]*; calls differ: the program wrote no call stream to --calls PATH, not even its header line \(test\/PORTING\.md, section 4\)  [\d.]+ s\n1 of 1 scripts differ: stale-buffer [^\n]*\n1 script did not finish in 1 s: char-wrap /);
     const groups = fs.readFileSync(pids, 'utf8').trim().split('\n').map(Number);
     assert.ok(groups.length >= 3, 'every program started');
     for (const g of groups) assert.deepEqual(aliveIn(g), [], `the program ${g} and all it started have ended`);
@@ -282,7 +294,7 @@ test('a program that crashes before its stream: the report says how it ended', {
   const r = compare(['--calls', '--program', sh('echo " r n b q k b n r "; kill -SEGV $$'), '--nodes', '1000', '--moves', 'e2e4'],
     process.env);
   assert.equal(r.status, 2, String(r.stdout));
-  assert.match(String(r.stderr), /^compare: the program wrote no call stream to --calls PATH, and it (was ended by signal SIGSEGV|exited with code 139, a shell's way of saying ended by signal SIGSEGV)[^\n]*\n$/);
+  assert.match(String(r.stderr), /^compare: the program \(sh -c [^\n]*\) wrote no call stream to --calls PATH, not even its header line, and it (was ended by signal SIGSEGV|exited with code 139, a shell's way of saying ended by signal SIGSEGV)[^\n]*\n$/);
 });
 
 test('a stream file cut mid-line: named, exit 2; a difference before the cut is still found', { skip: noC, timeout: 60_000 }, (t) => {
@@ -297,11 +309,11 @@ test('a stream file cut mid-line: named, exit 2; a difference before the cut is 
   assert.equal(String(cut.stderr), `compare: --stream: ${path.join(dir, 'cut.calls')} is cut short: its line ${lines} has no ` +
     `newline at the end (the program stopped while writing it?); the ${lines - 1} lines before it are the C's\n`);
   const early = whole.slice(0, at).split('\n');
-  early[4] = early[4].replace(/ 8$/, ' 7');                              // (a call's probe counter, line 5)
+  early[5] = early[5].replace(/ 8$/, ' 7');                              // (a call's probe counter, line 6)
   fs.writeFileSync(path.join(dir, 'early.calls'), early.join('\n'), 'latin1');
   const differs = compare(['--calls', '--stream', path.join(dir, 'early.calls'), ...args], process.env);
   assert.equal(differs.status, 1, String(differs.stderr));
-  assert.match(String(differs.stdout), /^first difference: call 2 \(ply 1\), line 5 of each stream\n[\s\S]*\n {2}differs: probe i \(C 8, other 7\)\n/);
+  assert.match(String(differs.stdout), /^first difference: call 2 \(ply 1\), line 6 of each stream\n[\s\S]*\n {2}differs: probe i \(C 8, other 7\)\n/);
 });
 
 test('a failure is one line on stderr, exit 2: an --out that cannot be written, a MICROMAX_C that is no C', { skip: noC,
@@ -318,3 +330,123 @@ test('a failure is one line on stderr, exit 2: an --out that cannot be written, 
     assert.match(String(r.stderr), /^compare: [^\n]+\n$/, `${mode.join(' ')}: one line`);
   }
 });
+
+// ---- a stream's settings, the messages, the paths (issue 33) --------------------------------------------
+
+test('--stream refuses a stream made for another node limit, another input, or that does not say, in one line; a live ' +
+  'program whose header names another node limit differs at line 1', { skip: noC, timeout: 120_000 }, (t) => {
+  const dir = scratch(t), args = ['--nodes', '1000', '--moves', 'e2e4'], file = (n: string): string => path.join(dir, n);
+  const c = tool('calls', [...args, '--out', file('c.calls')]);
+  assert.equal(c.status, 0, String(c.stderr));
+  const lines = fs.readFileSync(file('c.calls'), 'latin1').split('\n');
+  fs.writeFileSync(file('bare.calls'), lines.slice(1).join('\n'));
+  fs.writeFileSync(file('own.calls'), ['% micro-Max 3.2 calls: nodes 1000', ...lines.slice(1)].join('\n'));
+  const stream = (name: string, more: string[] = args): ReturnType<typeof spawnSync> =>
+    compare(['--calls', '--stream', file(name), ...more], process.env);
+  const [same, nodes, input, bare, own] = [stream('c.calls'), stream('c.calls', ['--nodes', '2000', '--moves', 'e2e4']),
+    stream('c.calls', ['--nodes', '1000', '--moves', 'd2d4']), stream('bare.calls'), stream('own.calls')];
+  assert.equal(same.status, 0, String(same.stdout) + String(same.stderr));
+  assert.equal(String(same.stderr).replace(/compared in [^\n]*\n/, ''), '');
+  assert.equal(nodes.status, 2, String(nodes.stdout));
+  assert.equal(String(nodes.stderr), `compare: --stream: ${file('c.calls')} was made at --nodes 1000, and this compare runs the C ` +
+    'at --nodes 2000: give --nodes 1000, or make the stream again\n');
+  assert.equal(input.status, 2, String(input.stdout));
+  assert.match(String(input.stderr), /^compare: --stream: \S+ was made for another input \(its header's sha256 [0-9a-f]{12}…, this input's [0-9a-f]{12}…\): give the input it was made for\n$/);
+  assert.equal(bare.status, 2, String(bare.stdout));
+  assert.match(String(bare.stderr), /^compare: --stream: \S+ does not say which --nodes it was made for: its first line is not the header '% micro-Max 3\.2 calls: nodes N' \(test\/PORTING\.md, section 4\)\n$/);
+  assert.equal(own.status, 0, String(own.stdout) + String(own.stderr));
+  assert.match(String(own.stdout), /^identical: \d+ calls\n$/);
+  assert.match(String(own.stderr), /\ncompare: note: \S+own\.calls's header does not name its input, so it could not be checked/);
+  // a program that ignores --nodes: its stream's header says so, at line 1
+  const bin = JSON.stringify(String(tool('calls', ['--binary']).stdout).trim());
+  const deaf = compare(['--calls', '--program', sh(`exec ${bin} --nodes 2000 --calls "$4"`), ...args], process.env);
+  assert.equal(deaf.status, 1, String(deaf.stdout) + String(deaf.stderr));
+  assert.match(String(deaf.stdout), /^first difference: the header, line 1 of each stream \(the settings each stream was made for\)\n {2}C: {6}a header: nodes 1000, input not said\n {2}other: {2}a header: nodes 2000, input not said\n {2}differs: nodes \(C 1000, other 2000\): made at another node limit\n$/);
+});
+
+test('an input with no engine move compares its move checks, an empty one is "identical: 0 calls"; no message says undefined',
+  { skip: noC, timeout: 120_000 }, () => {
+    const bin = String(tool('calls', ['--binary']).stdout).trim();
+    const runs = [compare(['--calls', '--nodes', '1000'], process.env, ''), compare(['--calls', '--program', bin], process.env, ''),
+      compare(['--calls', '--nodes', '1000'], process.env, 'e2e4\ne7e5\n'), compare(['--nodes', '1000'], process.env, ''),
+      compare(['--calls', '--program', bin, '--nodes', '1000'], process.env, 'e2e4\ne7e5\n')];
+    for (const r of runs) {
+      assert.equal(r.status, 0, String(r.stdout) + String(r.stderr));
+      assert.doesNotMatch(String(r.stdout) + String(r.stderr), /undefined/);
+    }
+    assert.equal(String(runs[0].stdout), 'identical: 0 calls\n');
+    assert.equal(String(runs[1].stdout), 'identical: 0 calls\n');
+    const checks = Number(/^identical: (\d+) calls\n$/.exec(String(runs[2].stdout))?.[1]);
+    assert.ok(checks > 2, `the two legality checks make calls: ${runs[2].stdout}`);
+    assert.equal(String(runs[3].stdout), 'identical (144 bytes: 1 board, no input line)\nand call by call: identical (0 calls)\n');
+    assert.equal(String(runs[4].stdout), `identical: ${checks} calls\n`);
+  });
+
+test('options given to an npm script without `--` are explained: npm took them for itself', { timeout: 120_000 }, () => {
+  const npm = (args: string[]): ReturnType<typeof spawnSync> => spawnSync('npm', ['run', '-s', ...args],
+    { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  const [c, conf, calls] = [npm(['compare', '--calls', '--nodes', '1000', 'test/fixtures/inputs/char-wrap.in']),
+    npm(['conformance', '--quick']), npm(['calls', '--port', '--moves', 'e2e4'])];
+  assert.equal(c.status, 2, String(c.stdout));
+  assert.equal(String(c.stderr), 'compare: options after `npm run compare` need `--` before them: npm took --calls, --nodes for ' +
+    'itself (npm run compare -- --calls --nodes ...) (see --help)\n');
+  assert.equal(conf.status, 2);
+  assert.match(String(conf.stderr), /^conformance: options after `npm run conformance` need `--` before them: npm took --quick /);
+  assert.equal(calls.status, 2);
+  assert.match(String(calls.stderr), /^calls: options after `npm run calls` need `--` before them: npm took --port, --moves /);
+  const right = npm(['conformance', '--', '--quick', '--list']);
+  assert.equal(right.status, 0, String(right.stderr));
+});
+
+test('MICROMAX_C, like every path given to the tools, is read from where the command was typed', { skip: noC, timeout: 120_000 },
+  () => {
+    const here = path.join(ROOT, 'test', 'fixtures');
+    const npm = (c: string): ReturnType<typeof spawnSync> => spawnSync('npm', ['run', '-s', 'compare', '--', '--bytes', '--nodes',
+      '1000', 'inputs/char-wrap.in'], { cwd: here, encoding: 'utf8', env: { ...process.env, MICROMAX_C: c }, timeout: 60_000 });
+    const from = npm(path.relative(here, path.resolve(process.env.MICROMAX_C!)));
+    assert.equal(from.status, 0, String(from.stderr));
+    assert.match(String(from.stdout), /^identical \(432 bytes/);
+    const root = npm(path.relative(ROOT, path.resolve(process.env.MICROMAX_C!)));  // (from the project's root: not here)
+    assert.equal(root.status, 2);
+    assert.equal(String(root.stderr), `compare: MICROMAX_C names no file: ${path.relative(ROOT, path.resolve(process.env.MICROMAX_C!))} ` +
+      `(read from ${here}, where the command was typed)\n`);
+  });
+
+test('conformance --calls: the port and the C, byte for byte and call by call, a line a script; a stream stored in part is ' +
+  'checked to its stored end', { skip: noC, timeout: 180_000 }, () => {
+  const names = ['castle-kingside', 'checkmate-typed', 'mixed-1e4'];
+  const bin = String(tool('calls', ['--binary']).stdout).trim();
+  const env = { ...process.env };
+  delete env.MICROMAX_C;                                     // (no C needed)
+  for (const r of [tool('conformance', ['--calls', ...names], env), tool('conformance', ['--calls', '--program', bin, ...names], env)]) {
+    const out = String(r.stdout);
+    assert.equal(r.status, 0, out + String(r.stderr));
+    assert.match(out, /\nok {5}castle-kingside {8}bytes ok \(1440\); calls ok \(7,566\)  [\d.]+ s\nok {5}checkmate-typed {8}bytes ok \(1290\); calls ok \(203\)  [\d.]+ s\n/);
+    assert.match(out, /\nok {5}mixed-1e4 {14}bytes ok \(23172\); calls ok \(the first 200,000 of 2,267,886\)  [\d.]+ s\n/);
+    assert.match(out, /\nall 3 scripts identical to the C, byte for byte \(25,902 bytes\) and call by call \(207,769 calls: all of 2 scripts, the first ones of 1\) \(/);
+  }
+  const list = tool('conformance', ['--list', '--quick', 'default-trace']);
+  assert.equal(list.status, 2);
+  assert.equal(String(list.stderr), 'conformance: no script left to run (see --help)\n');
+});
+
+test('a script with no stored stream: --list says it is checked byte for byte only, and why; --calls says so on its line',
+  { skip: noC, timeout: 120_000 }, (t) => {
+    // a copy of the project whose fixtures have no stream for char-wrap (a script added since they were made)
+    const copy = scratch(t);
+    for (const f of ['micromax.ts', 'package.json', 'tsconfig.json']) fs.copyFileSync(path.join(ROOT, f), path.join(copy, f));
+    fs.cpSync(path.join(ROOT, 'test'), path.join(copy, 'test'), { recursive: true });
+    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
+    const list = path.join(copy, 'test', 'fixtures', 'calls', 'streams.tsv');
+    fs.writeFileSync(list, fs.readFileSync(list, 'utf8').split('\n').filter((l) => !l.startsWith('char-wrap\t')).join('\n'));
+    fs.rmSync(path.join(copy, 'test', 'fixtures', 'calls', 'char-wrap.calls.br'));
+    const bin = String(tool('calls', ['--binary']).stdout).trim();
+    const run_ = (args: string[]): ReturnType<typeof spawnSync> => spawnSync(process.execPath, ['--import', 'tsx',
+      path.join(copy, 'test', 'tools', 'conformance.ts'), ...args], { cwd: copy, encoding: 'utf8', timeout: 60_000 });
+    const [listed, checked] = [run_(['--list', 'char-wrap', 'stale-buffer']), run_(['--calls', '--program', bin, 'char-wrap', 'stale-buffer'])];
+    assert.equal(listed.status, 0, String(listed.stderr));
+    assert.match(String(listed.stdout), /\nchar-wrap +always yes +432 +\? +\?  bytes only: no stream stored \(npm run calls -- --make char-wrap makes it from the reference C\)\nstale-buffer .*  all 2,119\n/);
+    assert.equal(checked.status, 0, String(checked.stdout) + String(checked.stderr));
+    assert.match(String(checked.stdout), /\nok {5}char-wrap {14}bytes ok \(432\); calls not checked: no stream stored  [\d.]+ s\nok {5}stale-buffer {11}bytes ok \(576\); calls ok \(2,119\)/);
+    assert.match(String(checked.stdout), /\nall 2 scripts identical to the C, byte for byte \(1,008 bytes\) and call by call \(2,119 calls: all of 1 script, none of 1 \(no stream stored\)\) \(/);
+  });

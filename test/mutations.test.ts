@@ -12,13 +12,14 @@ import { test } from 'node:test';
 import { compareStreams } from './support/calls-diff.ts';
 import { buildCallsC, buildPort, fromArray, runCalls } from './support/calls.ts';
 import { cSource, whyNoC } from './support/c-oracle.ts';
-import { MUTATIONS, mutate, type Mutation } from './support/mutations.ts';
+import { MUTATIONS, UNSEEN, mutate, type Mutation } from './support/mutations.ts';
 import { ROOT, atMost, run } from './support/run.ts';
 import { SCRIPTS, goldenPath, scriptInput } from './support/scripts.ts';
 
 const noC = whyNoC() ? `skipped: ${whyNoC()}` : false;
-// The conformance column runs the changed C on the 24 quick scripts, 17 s for one that differs on
-// none (the C clears its 16M-entry table at every input line): only in the long run.
+// The two conformance columns run the changed C on the quick scripts, byte for byte and call by
+// call (one run of conformance --calls --quick gives both), 20 to 40 s each (the C clears its
+// 16M-entry table at every input line): only in the long run.
 const longRun = process.env.MICROMAX_LONG === '1';
 const GAME = 'e2e4 e7e5 g1f3 b8c6 f1c4 g8f6', NODES = 3000;    // the table's game: castling is searched
 const INPUT = GAME.split(' ').map((m) => `${m}\n`).join('') + '\n';
@@ -49,8 +50,17 @@ const noStack = (r: Ran): void => assert.doesNotMatch(r.stderr, /\n\s+at |Error:
 
 // ---- the table -------------------------------------------------------------------------------------
 
-type Modes = { bytes: boolean; trace: boolean; calls: boolean; compare: boolean; conformance: boolean };
-const COLUMNS = ['bytes', 'trace', 'calls', 'compare', 'conformance'] as const;
+type Modes = { bytes: boolean; trace: boolean; calls: boolean; compare: boolean; conformance: boolean; conformanceCalls: boolean };
+const COLUMNS = ['bytes', 'trace', 'calls', 'compare', 'conformance', 'conformanceCalls'] as const;
+
+/** conformance --calls --quick on a program: which scripts' bytes differ, which scripts' calls, and the exit. */
+async function conformance(bin: string, names: string[] = []): Promise<{ bytes: string[]; calls: string[]; code: number | null; out: Ran }> {
+  const r = await tool('conformance', ['--calls', '--quick', '--program', bin, ...names]);
+  const lines = r.stdout.split('\n').filter((l) => l.startsWith('DIFFER '));
+  const name = (l: string): string => l.split(/ +/)[1];
+  return { bytes: lines.filter((l) => / bytes differ: /.test(l)).map(name), calls: lines.filter((l) => /; calls differ/.test(l)).map(name),
+    code: r.code, out: r };
+}
 
 /** Which modes find the mutation (true: found). The C's instrumented build, run without --calls,
  *  prints the plain C's bytes (calls.test.ts checks it), so one build serves every mode. */
@@ -61,20 +71,18 @@ async function modes(m: Mutation, port: { bytes: Buffer; trace: Buffer; calls: s
   const c = runCalls('C', INPUT, { nodes: NODES }, { MICROMAX_C: cOf(m) });
   const v = await compareStreams({ label: 'C', lines: c.lines }, { label: 'port', lines: fromArray(port.calls) });
   c.stop();
-  let conformance = false;
-  for (const s of longRun ? SCRIPTS.filter((x) => !x.slow) : []) {
-    const r = await gate(() => run(bin, s.flags, scriptInput(s)));
-    if (!r.stdout.equals(fs.readFileSync(goldenPath(s)))) { conformance = true; break; }
-  }
+  const conf = longRun ? await conformance(bin) : undefined;
+  if (conf) assert.equal(conf.code, conf.bytes.length || conf.calls.length ? 1 : 0, conf.out.stdout + conf.out.stderr);
   const found = { bytes: !bytes.stdout.equals(port.bytes), trace: !trace.stdout.equals(port.trace), calls: !v.same };
-  return { ...found, compare: found.bytes || found.calls, conformance };
+  return { ...found, compare: found.bytes || found.calls, conformance: !!conf?.bytes.length,
+    conformanceCalls: !!(conf?.bytes.length || conf?.calls.length) };
 }
 
 const mark = (found: boolean): string => found ? 'found' : '—';
 const cell = (s: string): string => s.replace(/\|/g, '\\|');   // (a | in a Markdown table's cell)
 const edits = (m: Mutation): string => m.same ? 'five rewrites, below' : m.edits.map(([a, b]) => `\`${cell(a)}\` → \`${cell(b)}\``).join('; ');
-const row = (m: Mutation, f: Modes): string =>
-  `| \`${m.name}\`: ${m.same ? m.what.replace(/:.*$/, '') : m.what} | ${edits(m)} | ${COLUMNS.map((k) => mark(f[k])).join(' | ')} |`;
+const row = (m: Mutation, f: Modes): string => `| \`${m.name}\`${m.porters ? ' (ports)' : ''}: ` +
+  `${m.same ? m.what.replace(/:.*$/, '') : m.what} | ${edits(m)} | ${COLUMNS.map((k) => mark(f[k])).join(' | ')} |`;
 
 test('the guide\'s table: which mode of compare finds each planted bug, and no rewrite', { skip: noC, timeout: 600_000 },
   async () => {
@@ -86,22 +94,24 @@ test('the guide\'s table: which mode of compare finds each planted bug, and no r
     const found = await Promise.all(MUTATIONS.map((m) => modes(m, { bytes: bytes.stdout, trace: trace.stdout, calls })));
     const table = MUTATIONS.map((m, k) => row(m, found[k]));
     const text = fs.readFileSync(GUIDE, 'utf8');
-    const guideRows = text.split('\n').filter((l) => /^\| `[\w-]+`: /.test(l));
-    const rows = longRun ? guideRows : guideRows.map((l) => l.replace(/\| [^|]+ \|$/, '| — |')); // (conformance: below)
+    const guideRows = text.split('\n').filter((l) => /^\| `[\w-]+`( \(ports\))?: /.test(l));
+    const rows = longRun ? guideRows : guideRows.map((l) => l.replace(/\| [^|]+ \| [^|]+ \|$/, '| — | — |')); // (conformance: below)
     assert.deepEqual(rows, table, `test/PORTING.md's table should read:\n${table.join('\n')}`);
     for (const [k, m] of MUTATIONS.entries()) {
       const any = COLUMNS.some((c) => found[k][c]);
       if (m.same) assert.ok(!any, `${m.name}: a rewrite must be found by no mode`);
-      else if (longRun) assert.ok(any, `${m.name}: a bug must be found by a mode`);
+      else if (longRun) assert.ok(found[k].conformanceCalls, `${m.name}: conformance --calls --quick must find every bug`);
     }
     // the sentence under the table counts its columns
-    const bugs = MUTATIONS.flatMap((m, k) => m.same ? [] : [{ ...found[k], conformance: longRun ? found[k].conformance
-      : guideRows[k]?.endsWith('| found |') }]);
+    const cells = (l: string | undefined): string[] => (l ?? '').split(' | ').slice(-2).map((c) => c.replace(/ \|$/, ''));
+    const bugs = MUTATIONS.flatMap((m, k) => m.same ? [] : [{ ...found[k], ...longRun ? {}
+      : { conformance: cells(guideRows[k])[0] === 'found', conformanceCalls: cells(guideRows[k])[1] === 'found' } }]);
     const n = (c: (typeof COLUMNS)[number]): number => bugs.filter((b) => b[c]).length;
     const flat = text.replace(/\s+/g, ' ');
     const sentence = `On this one game the bytes find ${n('bytes')} of the ${bugs.length} bugs, with \`--trace\` ` +
-      `${n('trace')}, \`--calls\` ${n('calls')}, \`compare\` as it runs by default ${n('compare')}, and the golden scripts ` +
-      `${n('conformance')}; every bug is found by one mode or another.`;
+      `${n('trace')}, \`--calls\` ${n('calls')}, and \`compare\` as it runs by default ${n('compare')}; the golden scripts ` +
+      `find ${n('conformance')} byte for byte, and \`conformance --calls --quick\` ${n('conformanceCalls') === bugs.length
+        ? 'every one of them' : n('conformanceCalls')}, in one run, with no C.`;
     assert.ok(flat.includes(sentence), `the sentence under the table should read: ${sentence}`);
     const rewritten = named('rewritten');
     for (const [a, b] of rewritten.edits) assert.ok(flat.includes(`\`${a}\` → \`${b}\``), `the guide lists ${a} → ${b}`);
@@ -127,12 +137,12 @@ test('compare finds planted bugs in MICROMAX_C, marking the fields that differ; 
     ]);
     for (const r of [fold, mark_, uchar, same, sameCalls, sameTrace]) noStack(r);
     assert.equal(fold.code, 1, fold.stdout + fold.stderr);
-    assert.match(fold.stdout, /^first difference: call 2 \(ply 1\), line 5 of each stream\n {2}in the legality check of input line 1 "e2e4", after no moves\n {2}reached by a2a3\n/);
+    assert.match(fold.stdout, /^first difference: call 2 \(ply 1\), line 6 of each stream\n {2}in the legality check of input line 1 "e2e4", after no moves\n {2}reached by a2a3\n/);
     assert.match(fold.stdout, /\n {2}differs: slot \(C \d+, port \d+\)\n/);
     assert.equal(mark_.code, 1, mark_.stdout + mark_.stderr);
     // (the C marks the castling e1g1 as no castling: bit 7 set, its signed char below 0)
     assert.match(mark_.stdout, /\n {2}C: {6}a pass end: d 2, m 25, c 0, X e1, Y g1-128\n {2}port: {3}a pass end: d 2, m 25, c 0, X e1, Y g1\n {2}differs: Y \(C g1-128, port g1\)\n/);
-    assert.match(mark_.stdout, /^first difference: inside call 145 \(ply 0\), in its pass 2, line 784 of each stream\n {2}in the think for input line 7 "" \(micro-Max moves\), after the moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6\n/);
+    assert.match(mark_.stdout, /^first difference: inside call 145 \(ply 0\), in its pass 2, line 785 of each stream\n {2}in the think for input line 7 "" \(micro-Max moves\), after the moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6\n/);
     assert.equal(uchar.code, 1, uchar.stdout + uchar.stderr);
     assert.match(uchar.stdout, /^identical \(\d+ bytes: [^\n]*\n[^\n]*\nbut the calls of D\(\) differ:\nfirst difference: /);
     assert.match(uchar.stdout, /differs: Y \(C (\w+)\+128, port \1-128: the same byte, read signed on one side and unsigned/);
@@ -160,7 +170,7 @@ test('the same through --program: a changed C built as a program under test, and
     assert.match(endless.stdout, /^\(it was stopped after printing 16 kB more than the C: does it end at the end of input\? [^\n]*\n/);
     assert.match(endless.stdout, /\nfirst difference at byte \d+, line \d+ \(C (\d+) bytes, other more than \d+ bytes \(stopped reading\)\)\n/);
     assert.equal(endlessCalls.code, 2, endlessCalls.stdout + endlessCalls.stderr);
-    assert.match(endlessCalls.stderr, /^compare: the program wrote no call stream to --calls PATH \([^\n]*; it was stopped after printing 16 kB/);
+    assert.match(endlessCalls.stderr, /^compare: the program \([^\n]*\) wrote no call stream to --calls PATH, not even its header line \([^\n]*\); it was stopped after printing 16 kB/);
     const [knight, fold, same, sameCalls, conform, missing, missingCalls, missingConf] = await Promise.all([
       tool('compare', ['--program', bin('knight-4'), ...args]),
       tool('compare', ['--calls', '--program', bin('key-fold'), ...args]),
@@ -221,3 +231,33 @@ test('a C it cannot read or build: exit 2, one line naming the spot or gcc\'s er
 });
 
 test.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+// ---- the porters' kind of bug, found by the one command a porter runs first ---------------------------
+
+// The quick scripts whole take the C 20 to 40 s a mutation (the table's last columns, in the long run);
+// here four scripts that every one of these bugs reaches: a castling searched, a black e.p. capture,
+// an engine move, a stalemate.
+const FEW = ['castle-kingside', 'en-passant', 'char-wrap', 'stalemate'];
+
+test('conformance --calls finds each porters\' bug in one run, naming the first call that differs; a rewrite, and the store\'s depth, are identical',
+  { skip: noC, timeout: 300_000 }, async () => {
+    const porters = MUTATIONS.filter((m) => m.porters);
+    assert.deepEqual(porters.map((m) => m.name), ['unsigned-chars', 'ep-colour', 'other-random', 'key-term', 'floor-div']);
+    const bins = [...porters, named('rewritten'), UNSEEN].map((m) => buildCallsC(cOf(m)));
+    const runs = await Promise.all(bins.map((bin) => conformance(bin, longRun ? [] : FEW)));
+    for (const [k, m] of porters.entries()) {
+      const r = runs[k];
+      noStack(r.out);
+      assert.equal(r.code, 1, `${m.name}: ${r.out.stdout}${r.out.stderr}`);
+      assert.ok(r.calls.length > 0, `${m.name}: its calls differ somewhere:\n${r.out.stdout}`);
+      assert.match(r.out.stdout, /\nDIFFER [\w-]+ +bytes (ok \(\d+\)|differ: [^\n]*); calls differ (at|inside) call \d+ \(ply \d+\)[^\n]*, line \d+: [^\n]*\(C [^\n]*, program [^\n]*\)/);
+      assert.match(r.out.stdout, /\nthe first call that differs in [\w-]+, in full:\n {2}first difference: /);
+      assert.doesNotMatch(r.out.stdout + r.out.stderr, /undefined/);
+    }
+    // the bytes alone miss three of them on these scripts: what --calls is for
+    assert.deepEqual(runs.slice(0, porters.length).map((r) => r.bytes.length > 0), [false, true, false, false, true]);
+    for (const r of runs.slice(porters.length)) {
+      assert.equal(r.code, 0, r.out.stdout + r.out.stderr);
+      assert.match(r.out.stdout, /\nall \d+ scripts identical to the C, byte for byte \([\d,]+ bytes\) and call by call \([\d,]+ calls/);
+    }
+  });

@@ -14,6 +14,7 @@ import { test } from 'node:test';
 import { cSource, traceOf, whyNoC } from './support/c-oracle.ts';
 import { ROOT } from './support/run.ts';
 import { SCRIPTS } from './support/scripts.ts';
+import { readStreamList, storedLines } from './support/stored-calls.ts';
 
 const GUIDE = fs.readFileSync(path.join(ROOT, 'test', 'PORTING.md'), 'utf8');
 const noC = whyNoC() ? `skipped: ${whyNoC()}` : false;
@@ -95,11 +96,11 @@ test('the guide names only commands and options that exist, and says the stream 
     }
   }
   // the line kinds of the guide's table are the ones the stream format (test/support/calls.ts) has
-  const kinds = [...GUIDE.matchAll(/^\| `([@>#!s=<]) /gm)].map((m) => m[1]);
-  assert.deepEqual(kinds.sort(), ['!', '#', '<', '=', '>', '@', 's'].sort());
+  const kinds = [...GUIDE.matchAll(/^\| `([%@>#!s=<]) /gm)].map((m) => m[1]);
+  assert.deepEqual(kinds.sort(), ['%', '!', '#', '<', '=', '>', '@', 's'].sort());
   const calls = fs.readFileSync(path.join(ROOT, 'test', 'support', 'calls.ts'), 'utf8');
-  for (const line of ['@ b0 .. b63', '> MOVE k q l e J Z E z n N SUM PROBE [^]', '# w x y', '! d m c X Y', 's SLOT d v X Y',
-    '= d N m X Y', '< v N', 'e SLOT i', 'h SLOT i d v X Y']) {
+  for (const line of ['% micro-Max 3.2 calls: nodes N', '@ b0 .. b63', '> MOVE k q l e J Z E z n N SUM PROBE [^]', '# w x y',
+    '! d m c X Y', 's SLOT d v X Y', '= d N m X Y', '< v N', 'e SLOT i', 'h SLOT i d v X Y']) {
     assert.ok(calls.includes(line), `calls.ts documents ${line}`);
     assert.ok(GUIDE.includes(line.replace('..', '…')), `the guide documents ${line}`);
   }
@@ -133,18 +134,79 @@ test('section 1 says what a line is as the C reads it; the = record lists the tr
     for (const arg of traceOf(c).args.split(',')) assert.ok(row.includes(`\`${arg.trim()}\``), `the = row names ${arg}`);
   });
 
-test('the guide names every `when` of the scripts, and conformance runs them as it says', { timeout: 60_000 }, () => {
-  const three = section('3.');
-  for (const when of new Set(SCRIPTS.map((x) => (x.long ? 'long' : x.slow ? 'slow' : 'always')))) {
-    assert.ok(three.includes(`\`${when}\``), `section 3 says what \`${when}\` means`);
+test('the guide names every `when` of the scripts, and what --quick leaves out; conformance runs them as it says', { timeout: 60_000 },
+  () => {
+    const three = section('3.');
+    for (const when of new Set(SCRIPTS.map((x) => (x.long ? 'long' : x.slow ? 'slow' : 'always')))) {
+      assert.ok(three.includes(`\`${when}\``), `section 3 says what \`${when}\` means`);
+    }
+    const conformance = (...args: string[]): string[] => spawnSync(process.execPath, ['--import', 'tsx',
+      path.join(ROOT, 'test', 'tools', 'conformance.ts'), '--program', 'true', ...args], { cwd: ROOT, encoding: 'utf8' })
+      .stdout.split('\n').filter((l) => l.startsWith('DIFFER')).map((l) => l.split(/ +/)[1]);
+    const all = conformance(), quick = conformance('--quick');
+    const costly = readStreamList().filter((r) => !r.quick).map((r) => r.name);
+    assert.deepEqual(all, SCRIPTS.map((x) => x.name), 'without --quick: every row, slow and long ones too');
+    assert.deepEqual(quick, SCRIPTS.filter((x) => !x.slow && !costly.includes(x.name)).map((x) => x.name),
+      '--quick: neither slow nor long rows, nor those streams.tsv marks quick no');
+    const flat = three.replace(/\s+/g, ' ');
+    assert.match(flat, /`--quick` leaves out both, `slow` and `long`, and the rows that/);
+    const left = SCRIPTS.filter((x) => !x.slow && costly.includes(x.name)).map((x) => `\`${x.name}\``);
+    const named = left.length > 1 ? `${left.slice(0, -1).join(', ')} and ${left.at(-1)}` : left.join('');
+    assert.ok(flat.includes(`(today ${named})`), `section 3 names the rows --quick leaves out: (today ${named})`);
+  });
+
+test('section 3\'s cost table is what conformance --list prints, and its figures are streams.tsv\'s', () => {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'conformance.ts'), '--list'],
+    { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const listed = blocks('3.').find((b) => b.text.startsWith(`${SCRIPTS.length} scripts of test/fixtures/scripts.tsv; the C's`));
+  assert.equal(listed?.text, r.stdout.trimEnd(), 'section 3 shows npm run conformance -- --list as it prints');
+  const rows = readStreamList(), whole = rows.filter((x) => x.stored === x.calls);
+  const stored = rows.reduce((t, x) => t + x.stored, 0);
+  const flat = GUIDE.replace(/\s+/g, ' ');
+  assert.ok(flat.includes(`that the stored streams hold, ${stored.toLocaleString('en-US')} of them`), `the stored calls: ${stored}`);
+  assert.ok(flat.includes(`${whole.length} of the ${SCRIPTS.length}`), `${whole.length} of the scripts are stored whole`);
+  assert.ok(flat.includes(`For the ${rows.length - whole.length} whose whole stream is bigger`));
+  const big = Math.max(...whole.map((x) => x.calls));
+  assert.ok(flat.includes(`every script's below ${(Math.ceil(big / 10000) * 10000).toLocaleString('en-US')} calls`));
+});
+
+test('section 7\'s figures: glibc\'s random() as the guide describes it gives the C\'s first values and key table', () => {
+  // r[0] = 1; r[i] = 16807 r[i-1] mod (2^31 - 1), i = 1..30; r[i] = r[i-31], i = 31..33;
+  // r[i] = r[i-31] + r[i-3] (32 bits), i >= 34; output k = r[k+344] >> 1: written from the guide's words
+  const seven = section('7.').replace(/\s+/g, ' ');
+  for (const rule of ['`r[0] = 1`', '`r[i] = 16807 · r[i-1] mod 2147483647` for i = 1 to 30', '`r[i] = r[i-31]` for i = 31 to 33',
+    '`r[i] = r[i-31] + r[i-3]`, wrapping at 32 bits, for i ≥ 34', 'the k-th output (k = 0, 1, …) is `r[k+344] >> 1`, unsigned']) {
+    assert.ok(seven.includes(rule), `section 7 says ${rule}`);
   }
-  const conformance = (...args: string[]): string[] => spawnSync(process.execPath, ['--import', 'tsx',
-    path.join(ROOT, 'test', 'tools', 'conformance.ts'), '--program', 'true', ...args], { cwd: ROOT, encoding: 'utf8' })
-    .stdout.split('\n').filter((l) => l.startsWith('DIFFER')).map((l) => l.split(/ +/)[1]);
-  const all = conformance(), quick = conformance('--quick');
-  assert.deepEqual(all, SCRIPTS.map((x) => x.name), 'without --quick: every row, slow and long ones too');
-  assert.deepEqual(quick, SCRIPTS.filter((x) => !x.slow).map((x) => x.name), '--quick: neither slow nor long rows');
-  assert.match(three, /`--quick` leaves out both/);
+  const r: number[] = [1];
+  for (let i = 1; i <= 30; i++) r.push(Number((16807n * BigInt(r[i - 1])) % 2147483647n));
+  for (let i = 31; i <= 33; i++) r.push(r[i - 31]);
+  const out = (k: number): number => {
+    while (r.length <= k + 344) r.push((r[r.length - 31] + r[r.length - 3]) >>> 0);
+    return r[k + 344] >>> 1;
+  };
+  const facts = fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'golden', 'keytable.txt'), 'utf8');
+  const first = /^random (.*)$/m.exec(facts)![1];
+  assert.equal([0, 1, 2, 3, 4].map(out).join(' '), first);
+  assert.ok(seven.includes(`The first five are ${first}.`), 'the guide gives the first five');
+  const T = new Int8Array(1035);
+  for (let i = 136; i < 1035; i++) T[i] = out(i - 136) >> 9;
+  const view = new DataView(T.buffer), ints = /^T-int32 (.*)$/m.exec(facts)![1].split(' ');
+  assert.deepEqual([136, 500, 1031].map((o) => String(view.getInt32(o, true))), ints);
+  assert.ok(seven.includes(`the ints at offsets 136, 500 and 1031 are ${ints[0]}, ${ints[1]} and ${ints[2]}`));
+});
+
+test('section 7\'s out-of-range read: main() passes E = -128 after almost every move (the C\'s own stored stream)', () => {
+  const lines = storedLines('random-games')!, tops: string[] = [];        // (183 typed moves: a check each)
+  let ply = 0;
+  for (const l of lines) {
+    if (l[0] === '>' && ply++ === 0) tops.push(l.split(' ')[8]);
+    else if (l[0] === '<') ply--;
+  }
+  const minus = tops.filter((E) => E === '-128').length;
+  assert.ok(tops.length > 100 && minus / tops.length > 0.9, `${minus} of ${tops.length} calls from main() have E -128`);
+  assert.match(section('7.').replace(/\s+/g, ' '), /128 stored in a char is -128\. So the C reads `b\[-128\]`/);
 });
 
 test('every path the guide names is there from the project\'s root', () => {

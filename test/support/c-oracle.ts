@@ -32,8 +32,15 @@ static int mm_getchar(void) {
 #define getchar mm_getchar
 `;
 
-export function cSource(): string | undefined {
+/** MICROMAX_C's file, read as every path a user gives the tools is, from where the command was typed
+ *  (npm runs a script in the project's folder, and says where it was started in INIT_CWD). */
+export function cPath(): string | undefined {
   const src = process.env.MICROMAX_C;
+  return src ? path.resolve(process.env.INIT_CWD ?? process.cwd(), src) : undefined;
+}
+
+export function cSource(): string | undefined {
+  const src = cPath();
   return src && fs.existsSync(src) && fs.statSync(src).isFile() ? src : undefined;
 }
 
@@ -44,7 +51,10 @@ export function haveGcc(): boolean {
 /** Why the C cannot be used here, or undefined when it can. */
 export function whyNoC(): string | undefined {
   if (!process.env.MICROMAX_C) return 'MICROMAX_C is not set (point it at micromax-3.2.c)';
-  if (!cSource()) return `MICROMAX_C names no file: ${process.env.MICROMAX_C}`;
+  if (!cSource()) {
+    const at = cPath() === path.resolve(process.env.MICROMAX_C) ? '' : ` (read from ${process.env.INIT_CWD}, where the command was typed)`;
+    return `MICROMAX_C names no file: ${process.env.MICROMAX_C}${at}`;
+  }
   if (!haveGcc()) return 'gcc is not installed';
   return undefined;
 }

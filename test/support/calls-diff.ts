@@ -52,12 +52,13 @@ function fieldsOf(e: Event): Fields {
     case '=': return [['d', String(e.d)], ['N', String(e.N)], ['m', String(e.m)], ['X', byteText(e.X)], ['Y', byteText(e.Y)]];
     case '#': return [['w', e.king ? '1' : '0'], ['x', sqText(e.x)], ['y', sqText(e.y)]];
     case '@': return e.b.map((v, i) => [sqText(16 * (i >> 3) + (i & 7)), String(v)]);
+    case '%': return [['nodes', String(e.nodes)], ['input', e.input === undefined ? 'not said' : `sha256 ${e.input}`]];
   }
 }
 
 const KIND: Record<Event['t'], string> = {
   '>': 'a call', '<': 'a return', '!': 'a pass end', 's': 'a hash store', '=': 'a root pass end',
-  '#': 'a king capture', '@': 'a board',
+  '#': 'a king capture', '@': 'a board', '%': 'a header',
 };
 
 /** A line as a record: its kind, then every field by name; or what is wrong with it. */
@@ -80,6 +81,10 @@ function event(line: string): Event | string {
 
 /** The differing fields of two lines of one kind: `Y (C e6-128, other e6+128)`. */
 function differing(a: Event, b: Event, la: string, lb: string): string {
+  if (a.t === '%' && b.t === '%') {
+    return a.nodes !== b.nodes ? `nodes (${la} ${a.nodes}, ${lb} ${b.nodes}): made at another node limit` : `input (${la} ` +
+      `sha256 ${a.input}, ${lb} sha256 ${b.input}): made for another input`;
+  }
   const fa = new Map(fieldsOf(a)), fb = new Map(fieldsOf(b));
   const names = [...new Set([...fa.keys(), ...fb.keys()])];
   return names.flatMap((name) => {
@@ -93,6 +98,14 @@ function differing(a: Event, b: Event, la: string, lb: string): string {
 function signOnly(a: string | undefined, b: string | undefined): string {
   if (!a || !b || a.replace('-128', '+128') !== b.replace('-128', '+128')) return '';
   return ': the same byte, read signed on one side and unsigned on the other (the C\'s chars are signed)';
+}
+
+/** Are two first lines the same header? The same node limit, and the same input when both say it
+ *  (a program's header cannot: a stream file's, written by a tool, does). */
+function sameHeader(a: string, b: string): boolean {
+  const [ha, hb] = [event(a), event(b)];
+  if (typeof ha === 'string' || typeof hb === 'string' || ha.t !== '%' || hb.t !== '%') return false;
+  return ha.nodes === hb.nodes && (ha.input === undefined || hb.input === undefined || ha.input === hb.input);
 }
 
 /** Are two lines the same? Textually, or as calls that differ only in a MOVE one side left as '?'. */
@@ -157,14 +170,24 @@ const compact = (c: Call): string => `${c.move.padEnd(5)} D(${c.k}, ${c.q}, ${c.
   `${!c.probe ? 'f' : c.probe.d === undefined ? `e ${c.probe.slot}` : `h ${c.probe.slot} d ${c.probe.d} v ${c.probe.v}`}` +
   `${c.hint ? ', hint' : ''}`;
 
-/** Compares two streams, `a` the reference (the C's). With `cap`, stops after that many identical
- *  calls (`capped`). `input` names the input lines in the report. */
-export async function compareStreams(a: Source, b: Source, o: { input?: Buffer; cap?: number } = {}): Promise<Verdict> {
+/** Compares two streams, `a` the reference (the C's). Their first lines are their headers, the same
+ *  when they say the same node limit (and input, when both say it). With `cap`, stops after that
+ *  many identical calls (`capped`). With `prefix`, `a` is the start of the C's stream (a stored
+ *  file holds only its first calls): `b` going on past its end is no difference (`capped`).
+ *  `input` names the input lines in the report. */
+export async function compareStreams(a: Source, b: Source, o: { input?: Buffer; cap?: number; prefix?: boolean } = {}):
+  Promise<Verdict> {
   const open: Open[] = [], recent: Open[] = [], game = new Game(o.input);
   let calls = 0, lineNo = 0, x: string | undefined, y: string | undefined;
   for (;;) {
     x = a.lines.ready() ?? await a.lines.next();
     y = b.lines.ready() ?? await b.lines.next();
+    if (x === undefined && y !== undefined && o.prefix) return { same: true, calls, lines: lineNo, capped: true, empty: false, report: [] };
+    if (lineNo === 0 && x !== undefined && y !== undefined && (x[0] === '%' || y[0] === '%')) {
+      if (!sameHeader(x, y)) break;
+      lineNo++;
+      continue;
+    }
     if (x === undefined || y === undefined || !same(x, y)) break;
     lineNo++;
     const t = x[0];
@@ -201,7 +224,9 @@ export async function compareStreams(a: Source, b: Source, o: { input?: Buffer; 
     const inside = open.at(-1);
     const out: string[] = [];
     const line = `line ${lineNo + 1} of each stream`;
-    if (fresh) {
+    const head = lineNo === 0 && (x?.[0] === '%' || y?.[0] === '%');
+    if (head) out.push(`first difference: the header, ${line} (the settings each stream was made for)`);
+    else if (fresh) {
       const c = event(x!) as Call;
       const path = [...open.slice(1).map((p) => callOf(p).move), ...open.length ? [c.move] : []];
       out.push(`first difference: call ${calls + 1} (ply ${open.length}), ${line}`);
@@ -218,8 +243,9 @@ export async function compareStreams(a: Source, b: Source, o: { input?: Buffer; 
       out.push(`first difference: between calls from main(), ${line} (after ${calls} identical calls)`);
       out.push(`  next: ${game.where()}`);
     }
-    out.push(`  ${a.label}:`.padEnd(10) + record(x, ea));
-    out.push(`  ${b.label}:`.padEnd(10) + record(y, eb));
+    const width = Math.max(10, a.label.length + 4, b.label.length + 4);   // (the records start in one column)
+    out.push(`  ${a.label}:`.padEnd(width) + record(x, ea));
+    out.push(`  ${b.label}:`.padEnd(width) + record(y, eb));
     const [pa, pb] = [x === undefined ? undefined : event(x), y === undefined ? undefined : event(y)];
     if (pa && pb && typeof pa !== 'string' && typeof pb !== 'string' && pa.t === pb.t) {
       out.push(`  differs: ${differing(pa, pb, a.label, b.label) || 'the text only'}`);
@@ -227,7 +253,7 @@ export async function compareStreams(a: Source, b: Source, o: { input?: Buffer; 
       const kind = (p: Event | string): string => typeof p === 'string' ? 'not a stream line' : KIND[p.t];
       out.push(`  differs: the kind of line (${a.label} ${kind(pa)}, ${b.label} ${kind(pb)})`);
     } else out.push(`  differs: one stream ends (${x === undefined ? a.label : b.label})`);
-    if (fresh || inside) {
+    if (!head && (fresh || inside)) {
       const depth = (l: string | undefined): number => l === undefined ? 0 : !fresh && l[0] === '<' ? 0 : fresh ? 1 :
         l[0] === '>' ? 2 : 1;
       const given = (l: string | undefined): Return | undefined => {

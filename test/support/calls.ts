@@ -18,6 +18,12 @@
 // open).
 //
 // The lines (test/PORTING.md has the same, for porters), fields separated by one space:
+//   % micro-Max 3.2 calls: nodes N[, input sha256 HEX]
+//                                   the header, the first line and only there: the root node limit the
+//                                   writer ran at (10000000 without --nodes); a program writes it when it
+//                                   opens PATH, before anything else; a tool that writes a stream file
+//                                   adds the sha256 of the input (npm run calls), which a program cannot
+//                                   know before it has read it all
 //   @ b0 .. b63                     the board (a8, b8, .. h1: piece codes) before a call from main()
 //   > MOVE k q l e J Z E z n N SUM PROBE [^]
 //                                   a call, written at its hash probe: the move that led to it, D()'s
@@ -157,6 +163,7 @@ int main(int argc, char **argv) {
       if (!(mm_f = fopen(argv[++a], "w"))) { fprintf(stderr, "micromax: cannot write %s\\n", argv[a]); return 2; }
     } else { fprintf(stderr, "micromax: unknown option '%s' (this is the C instrumented: --nodes N, --trace, --calls PATH)\\n", argv[a]); return 2; }
   }
+  if (mm_f) fprintf(mm_f, "%% micro-Max 3.2 calls: nodes %.0f\\n", mm_nodes);
   return mm_main();
 }
 `;
@@ -204,12 +211,18 @@ export function buildCallsC(source = cSource()!, opt?: string): string {
 // ---- the port -------------------------------------------------------------------------------
 
 const PORT_LOGGER = `// ---- instrumented (test/support/calls.ts): every call of D() is logged, then D0() runs it ----
-const mm = { out: '', ply: 0, fd: 3, flip: 0, gone: false, nap: new Int32Array(new SharedArrayBuffer(4)),
+const mm = { out: '', head: false, ply: 0, fd: 3, flip: 0, gone: false, nap: new Int32Array(new SharedArrayBuffer(4)),
   call: (process.env.MICROMAX_CALL ?? '').split(' ').filter(Boolean).map(Number), checks: 0, mv: '', hint: 0,
   b: Array.from({ length: ${DEPTH} }, () => new Int8Array(129)) };
 let mmY = 0, mmC = 0;                                  // set by D0(): the best move slipped in; a cut-off
 try { fs.fstatSync(3); } catch { mm.fd = 2; }
+function mmHead(): void {                              // the header, first (nodeLimit is --nodes by now)
+  if (mm.head) return;
+  mm.head = true;
+  mm.out = \`% micro-Max 3.2 calls: nodes \${nodeLimit}\\n\` + mm.out;
+}
 function mmFlush(): void {                             // all of it, whatever the pipe does
+  mmHead();
   if (mm.gone) return;
   let buf = Buffer.from(mm.out, 'latin1');
   mm.out = '';
@@ -277,6 +290,7 @@ function mmOneCall(): never {                          // MICROMAX_CALL: this ca
   quit(0);
 }
 function D(k: number, q: number, l: number, e: number, J: number, Z: number, E: number, z: number, n: number): number {
+  mmHead();
   if (!mm.ply) {                                       // a call from main(): --fen's side, --call
     k ^= mm.flip;
     // --call: the think (z 8), or the legality check (z 9) of the typed line after mm.call[7] others
@@ -374,7 +388,21 @@ export interface PassEnd { t: '!'; d: number; m: number; cut: boolean; X: number
 export interface Store { t: 's'; slot: number; d: number; v: number; X: number; Y: number }
 export interface Take { t: '#'; king: boolean; x: number; y: number }
 export interface Board { t: '@'; b: number[] }          // 64 piece codes, a8 b8 .. h1
-export type Event = Call | Return | Pass | PassEnd | Store | Take | Board;
+export interface Header { t: '%'; nodes: number; input?: string }   // input: the sha256 of its bytes, in hex
+export type Event = Call | Return | Pass | PassEnd | Store | Take | Board | Header;
+
+/** The header's words: `% micro-Max 3.2 calls: nodes N`, and a stream file's `, input sha256 HEX`. */
+export const HEADER = '% micro-Max 3.2 calls:';
+const HEADER_LINE = /^% micro-Max 3\.2 calls: nodes (\d+)(?:, input sha256 ([0-9a-f]{64}))?$/;
+/** The header line for these settings. */
+export const headerLine = (nodes: number, input?: string): string =>
+  `${HEADER} nodes ${nodes}${input === undefined ? '' : `, input sha256 ${input}`}`;
+/** A header line with the input's sha256 added (a stream file's, written by a tool that knows it). */
+export function withInput(line: string, sha: string): string {
+  const h = parse(line);
+  if (h.t !== '%') throw new BadLine('not a header line');
+  return headerLine(h.nodes, sha);
+}
 
 /** A line that is not one of the stream's. */
 export class BadLine extends Error {}
@@ -451,7 +479,12 @@ export function parse(line: string): Event {
       return { t: '#', king: w[1] === '1', x: sqValue(w[2]), y: sqValue(w[3]) };
     case '@': count(w, 65, 'a board'); return { t: '@', b: w.slice(1).map(intValue) };
     case '>': return parseCall(w);
-    default: throw new BadLine(`a line starts with one of @ > # ! s = <, not ${JSON.stringify(w[0].slice(0, 20))}`);
+    case '%': {
+      const m = HEADER_LINE.exec(line);
+      if (!m) throw new BadLine(`a header line is '${HEADER} nodes N' (and ', input sha256 HEX' in a file a tool wrote)`);
+      return { t: '%', nodes: Number(m[1]), ...m[2] ? { input: m[2] } : {} };
+    }
+    default: throw new BadLine(`a line starts with one of % @ > # ! s = <, not ${JSON.stringify(w[0].slice(0, 20))}`);
   }
 }
 
@@ -545,11 +578,12 @@ function namedPipe(): { path: string; stream: net.Socket; close: () => void } {
   return { path: file, stream, close };
 }
 
-/** Runs an instrumented program on input; its calls come as lines, its stdout as a whole. The C
- *  and a program write them to a named pipe (--calls PATH), the port to its fd 3. */
+/** Runs an instrumented program on input, with `--nodes N` and `--trace` as the variant has them;
+ *  its calls come as lines, its stdout as a whole. The C and a program write them to a named pipe
+ *  (--calls PATH), the port to its fd 3. */
 export function runCalls(side: Side, input: Buffer | string, v: Variant = {},
   env: NodeJS.ProcessEnv = {}): Running {             // (env.MICROMAX_C: the C to build)
-  const nodes = v.nodes !== undefined ? ['--nodes', String(v.nodes)] : [];
+  const nodes = [...v.nodes !== undefined ? ['--nodes', String(v.nodes)] : [], ...v.trace ? ['--trace'] : []];
   const built = side === 'C' ? buildCallsC(env.MICROMAX_C ?? cSource(), v.opt) : side === 'port' ? buildCallsPort() : '';
   const pipe = side === 'port' ? undefined : namedPipe();  // (made once nothing can fail: it holds the process)
   const calls = pipe ? ['--calls', pipe.path] : [];
@@ -585,6 +619,20 @@ export function runCalls(side: Side, input: Buffer | string, v: Variant = {},
   return { child, lines, stop, limit, overran: () => out.overran, stdout: done.then(() => out.bytes()),
     stderr: done.then(() => Buffer.concat(err).toString()), done, signal: () => signal, ended: () => ended };
 }
+
+/** How a program ended, in words: 'it exited with code 3 (its last words: ...)', 'it exited with
+ *  signal SIGSEGV'. */
+export async function howEnded(r: Running): Promise<string> {
+  const code = await r.done, sig = r.signal();
+  const said = code === 0 ? undefined : (await r.stderr).trim().split('\n').filter(Boolean).at(-1);
+  const words = said ? ` (its last words: ${said.slice(0, 200)})` : '';
+  if (sig) return `it was ended by signal ${sig}${words}`;
+  const shells = code !== null && code > 128 ? signalNamed(code - 128) : undefined;  // (sh -c: 128 + the signal)
+  return `it exited with code ${code}${shells ? `, a shell's way of saying ended by signal ${shells}` : ''}${words}`;
+}
+/** The name of signal number n (11: SIGSEGV), if there is one. */
+const signalNamed = (n: number): string | undefined =>
+  Object.entries(os.constants.signals).find(([, k]) => k === n)?.[0];
 
 export const I = 8000, S = 128;                       // the engine's infinity, and its bit 7 (micromax.ts)
 export const square = (s: number): string => 'abcdefgh'[s & 7] + (8 - (s >> 4)); // 0x88 to e2

@@ -9,7 +9,12 @@ export interface Mutation {
   edits: [from: string, to: string][];
   what: string;                                          // in a tester's words
   same: boolean;                                         // true: the same program, rewritten
+  porters?: boolean;                                     // a bug of the kind ports have (test/PORTING.md): conformance --calls finds it
 }
+
+/** A change that no mode can see (test/PORTING.md, "What no mode can see"): the store's depth test. */
+export const UNSEEN: Mutation = { name: 'store-depth', edits: [['a->D<=d)', 'a->D<d)']],
+  what: 'the hash store at a->D<d, not <=', same: false };
 
 export const MUTATIONS: Mutation[] = [
   { name: 'knight-4', edits: [['w[]={0,1,1,3,', 'w[]={0,1,1,4,']], what: 'a piece value: a knight worth 4', same: false },
@@ -18,12 +23,21 @@ export const MUTATIONS: Mutation[] = [
   { name: 'key-fold', edits: [['j=(k*E^J)&U-9;', 'j=(k*E+J)&U-9;']], what: 'the key fold: (k*E+J) for (k*E^J)', same: false },
   { name: 'stand-pat', edits: [['m=d>1?-I:e;', 'm=d>2?-I:e;']], what: 'the stand-pat line: depth 2 stands pat too', same: false },
   { name: 'castling-mark', edits: [['Y=y|S&G;', 'Y=y|S;']], what: 'a pass-end field: every best move marked not a castling', same: false },
-  { name: 'unsigned-chars', edits: [[' char t,p,u,x,y,X,Y,H,B;', ' unsigned char t,p,u,x,y,X,Y,H,B;']], what: 'unsigned char locals', same: false },
+  { name: 'unsigned-chars', edits: [[' char t,p,u,x,y,X,Y,H,B;', ' unsigned char t,p,u,x,y,X,Y,H,B;']], what: 'unsigned char locals',
+    same: false, porters: true },
   { name: 'probe-count-9', edits: [['h,i=8,F,G;', 'h,i=9,F,G;']], what: 'the hash probe\'s counter from 9 (copies on the web)', same: false },
   { name: 'null-move-Z', edits: [['J,K,S,z,1)', 'J,Z,S,z,1)']], what: 'the null move passed Z for K (copies on the web)', same: false },
   { name: 'delay-penalty', edits: [['v-=v>e;', 'v-=v>=e;']], what: 'the delayed-gain penalty at v >= e', same: false },
   { name: 'centre-points', edits: [['v=p<6?', 'v=p<5?']], what: 'centre points for no bishop', same: false },
   { name: 'pawn-structure', edits: [['v-=9*(', 'v-=8*(']], what: 'the pawn-structure penalty 8 for 9', same: false },
+  { name: 'ep-colour', edits: [['if(p<3&y==E)H=y^16;', 'if(p<3&y==E)H=y+16;']],
+    what: 'a colour-dependent e.p. square: the pawn taken one rank below (right for white only)', same: false, porters: true },
+  { name: 'other-random', edits: [['T[i]=random()>>9;', 'T[i]=(N=N*1103515245+12345)>>9;']],
+    what: 'another random generator for the key table (an LCG, as a port\'s own library gives)', same: false, porters: true },
+  { name: 'key-term', edits: [['Z+J(8)+G-S,', 'Z+J(8),']], what: 'a term left out of a key: the castling rook\'s G-S in Z',
+    same: false, porters: true },
+  { name: 'floor-div', edits: [['J,K,S,z,1)/2;', 'J,K,S,z,1)>>1;']], what: 'a division that floors (as Python\'s //), where the C\'s truncates',
+    same: false, porters: true },
   { name: 'rewritten', what: 'five rewrites at once: N<10000000, the hint line as {y=Y&~M;H=y;}, spaces in the ' +
     'deepening loop, I=8000, U as a sum', same: true, edits: [['N<1e7', 'N<10000000'],
     ['if(Y&8)H=y=Y&~M;', 'if(Y&8){y=Y&~M;H=y;}'], ['W(d++<n|z==8&N<10000000&d<98)', 'W( d++ < n | z == 8 & N < 10000000 & d < 98 )'],

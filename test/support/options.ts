@@ -53,10 +53,10 @@ function reason(err: unknown): string {
   const name = /'(-[^' ]+)/.exec(e.message)?.[1] ?? '';
   const option = name.replace(/ <value>$/, '');
   if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option '${option}'`;
-  if (e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `unexpected argument '${/'([^']*)'/.exec(e.message)?.[1]}'`;
+  if (e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `unexpected argument '${/'([^']*)'/.exec(e.message)?.[1] ?? ''}'`;
   if (/does not take an argument/.test(e.message)) return `${option} takes no value`;
   if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return `${option} wants a value`;
-  return e.message;
+  return e.message ?? String(err);
 }
 
 // parseArgs refuses `--depth -1` as ambiguous (the value looks like an option) and its message
@@ -89,13 +89,30 @@ export function readOptions<O extends Options>(tool: string, usage: string, opti
     process.stdout.write(usage.endsWith('\n') ? usage : `${usage}\n`);
     exit(0);
   }
+  const took = npmTook(Object.keys(options));
+  if (took.length) {
+    const script = process.env.npm_lifecycle_event;
+    fail(tool, `options after \`npm run ${script}\` need \`--\` before them: npm took ${took.join(', ')} for itself ` +
+      `(npm run ${script} -- ${took.join(' ')} ...)`);
+  }
+  let read;
   try {
-    const read = parseArgs(config);
-    if (read.positionals.length > positionals) fail(tool, `takes at most ${positionals === 1 ? 'one argument' : `${positionals} arguments`}, not ${read.positionals.length}`);
-    return read;
+    read = parseArgs(config);
   } catch (err) {
     return fail(tool, reason(err));
   }
+  if (read.positionals.length > positionals) fail(tool, `takes at most ${positionals === 1 ? 'one argument' : `${positionals} arguments`}, not ${read.positionals.length}`);
+  return read;
+}
+
+/** The tool's options that npm took for its own, when the tool runs as an npm script whose options
+ *  were given without `--` before them: npm then keeps each option as a setting of its own (in the
+ *  environment, npm_config_<name>=true; --calls, read as npm's -c -a -l -l -s, as --all and --long) and
+ *  passes only the values on, as arguments. */
+export function npmTook(names: string[], env = process.env): string[] {
+  if (!env.npm_lifecycle_event || !/test\/tools\//.test(env.npm_lifecycle_script ?? '')) return [];
+  return names.filter((name) => env[`npm_config_${name.replace(/-/g, '_')}`] !== undefined ||
+    (name === 'calls' && env.npm_config_all !== undefined && env.npm_config_long !== undefined)).map((name) => `--${name}`);
 }
 
 /** A whole number within [least, most], or exit 2 naming the option. */

@@ -12,13 +12,13 @@
 // build or instrument, a program that cannot run or does not end within --timeout, bad
 // arguments): one line on stderr, no stack. Stopped by a signal, it ends what it runs first.
 
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import { inputLines, replay } from '../support/boards.ts';
 import { compareStreams, type Source, type Verdict } from '../support/calls-diff.ts';
-import { buildPort, runCalls, type Running, type Side } from '../support/calls.ts';
+import { buildPort, howEnded, runCalls, type Running, type Side } from '../support/calls.ts';
 import { CannotCompare, cSource, isReference, nodeLimitOf, whyNoC } from '../support/c-oracle.ts';
-import { Lines } from '../support/calls.ts';
+import { BadLine, HEADER, Lines, parse, type Event } from '../support/calls.ts';
 import { Exit, TIMEOUT_S, cannot as stopWith, exit, fail, moveList, nodeCount, quietPipe, readInput, readOptions, timeLimit,
   userPath } from '../support/options.ts';
 import { MARGIN, OVERRAN, couldNotRun, endOnSignals, firstByte, firstDifference, inputAt, portArgs, run, runC, runProgram,
@@ -84,6 +84,7 @@ function notes(): string[] {
     said.push(`the C's own node limit is ${limit}, not 1e7${opt.nodes !== undefined ? ` (--nodes ${opt.nodes} replaces it)` : ''}`);
   }
   if (!isReference(cSource()!)) said.push('MICROMAX_C is not the reference micromax-3.2.c (its sha256 differs)');
+  if (unsaid) said.push(unsaid);
   return said;
 }
 
@@ -107,9 +108,11 @@ function amount(out: Buffer): string {
   const lines = out.toString('latin1').split('\n').slice(0, -1);
   const boards = lines.filter((l) => /^( \S){8} $/.test(l)).length / 8 | 0;
   const traces = lines.filter((l) => / ply, /.test(l)).length;
-  return `${out.length} bytes: ${boards} boards${opt.trace ? `, ${traces} trace lines` : ''}, ` +
-    `the answers to ${inputLines(input).length} input lines`;
+  const lines_ = inputLines(input).length;
+  return `${out.length} bytes: ${plural(boards, 'board')}${opt.trace ? `, ${plural(traces, 'trace line')}` : ''}, ` +
+    `${lines_ ? `the answers to ${plural(lines_, 'input line')}` : 'no input line'}`;
 }
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 async function bytes(): Promise<number> {
   const limit = { bytes: 1 << 28 };                    // the program's output: the C's and a margin, at most
@@ -174,20 +177,6 @@ async function bytes(): Promise<number> {
 
 // ---- calls ---------------------------------------------------------------------------------
 
-/** How a program ended, in words: 'it exited with code 3 (its last words: ...)', 'it exited with
- *  signal SIGSEGV'. */
-async function howEnded(r: Running): Promise<string> {
-  const code = await r.done, sig = r.signal();
-  const said = code === 0 ? undefined : (await r.stderr).trim().split('\n').filter(Boolean).at(-1);
-  const words = said ? ` (its last words: ${said.slice(0, 200)})` : '';
-  if (sig) return `it was ended by signal ${sig}${words}`;
-  const shells = code !== null && code > 128 ? signalNamed(code - 128) : undefined;  // (sh -c: 128 + the signal)
-  return `it exited with code ${code}${shells ? `, a shell's way of saying ended by signal ${shells}` : ''}${words}`;
-}
-/** The name of signal number n (11: SIGSEGV), if there is one. */
-const signalNamed = (n: number): string | undefined =>
-  Object.entries(os.constants.signals).find(([, k]) => k === n)?.[0];
-
 /** How a program ended, for a stream that stops early. */
 const ending = (r: Running, who: string) => async (): Promise<string> => {
   const cut = r.lines.cut === undefined ? '' : `; its line ${r.lines.cut} was cut short (no newline)`;
@@ -199,6 +188,7 @@ function otherSource(): { source: Source; run?: Running } {
   if (opt.stream !== undefined) {
     const file = userPath(opt.stream);
     if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new CannotCompare(`--stream: no file ${opt.stream}`);
+    madeFor(file);
     return { source: { label, lines: new Lines(fs.createReadStream(file)) } };
   }
   const side: Side = opt.program === undefined ? 'port' : { program: opt.program };
@@ -206,6 +196,42 @@ function otherSource(): { source: Source; run?: Running } {
   running.push(r);
   return { source: { label, lines: r.lines, ended: ending(r, `the ${label === 'port' ? 'port' : 'program'}`) }, run: r };
 }
+
+/** A stream file's settings, from its header (its first line), are this run's: the node limit, and
+ *  the input when the header names it (a file made by npm run calls does; a program's own does not:
+ *  said in a note). A stream made for other settings is refused, in one line: its first difference
+ *  would be plausible and wrong. */
+function madeFor(file: string): void {
+  const fd = fs.openSync(file, 'r'), head = Buffer.alloc(512);
+  const first = head.subarray(0, fs.readSync(fd, head, 0, head.length, 0)).toString('latin1').split('\n')[0];
+  fs.closeSync(fd);
+  const name = opt.stream!;
+  let h: Event | undefined;
+  try {
+    h = first.startsWith('%') ? parse(first) : undefined;
+  } catch (err) {
+    if (!(err instanceof BadLine)) throw err;
+    throw new CannotCompare(`--stream: ${name}: its header is not '${HEADER} nodes N[, input sha256 HEX]': ` +
+      `${JSON.stringify(first.slice(0, 100))}`);
+  }
+  if (h?.t !== '%') {
+    throw new CannotCompare(`--stream: ${name} does not say which --nodes it was made for: its first line is not the header ` +
+      `'${HEADER} nodes N' (test/PORTING.md, section 4)`);
+  }
+  const nodes = opt.nodes ?? nodeLimitOf(fs.readFileSync(cSource()!, 'utf8')) ?? 1e7;
+  if (h.nodes !== nodes) {
+    throw new CannotCompare(`--stream: ${name} was made at --nodes ${h.nodes}, and this compare runs the C at ` +
+      `${opt.nodes === undefined ? `its own limit, ${nodes} (no --nodes given)` : `--nodes ${nodes}`}: give --nodes ${h.nodes}, or make the stream again`);
+  }
+  const sha = createHash('sha256').update(input).digest('hex');
+  if (h.input !== undefined && h.input !== sha) {
+    throw new CannotCompare(`--stream: ${name} was made for another input (its header's sha256 ${h.input.slice(0, 12)}…, ` +
+      `this input's ${sha.slice(0, 12)}…): give the input it was made for`);
+  }
+  if (h.input === undefined) unsaid = `${name}'s header does not name its input, so it could not be checked (npm run calls -- ` +
+    '--program CMD ... --out FILE writes a stream file that does)';
+}
+let unsaid: string | undefined;                        // a note: what a stream file's header did not say
 
 /** The two streams compared, both sides stopped when the comparison has taken longer than
  *  --timeout: the C's stream waits for the other's reader, so the one to blame is the side
@@ -243,7 +269,9 @@ async function streams(cap?: number): Promise<Verdict> {
     if (cannot) throw new CannotCompare(`the program cannot run: ${opt.program}: ${cannot}`);
     const how = other.run.overran() ? '' : `, and ${await howEnded(other.run)}`;
     const more = other.run.overran() ? `; ${OVERRAN}` : '';
-    throw new CannotCompare(`the program wrote no call stream to --calls PATH${how} (${opt.program}; see test/PORTING.md)${more}`);
+    const whose = opt.program === undefined ? 'the port' : `the program (${opt.program})`;
+    throw new CannotCompare(`${whose} wrote no call stream to --calls PATH, not even its header line${how} (see test/PORTING.md, ` +
+      `section 4)${more}`);
   }
   if (!v.same || v.capped) stopAll();
   return v;
