@@ -122,7 +122,7 @@ export function readFixture(ch: Change, g: Game, unchanged = false): Buffer | un
 // ---- the learner's copy --------------------------------------------------------------------------
 
 const copies = new Map<string, string>();
-/** The learner's file copied to a temporary folder, its package imports (readline-sync) pointed
+/** The learner's file copied to a temporary folder, its package imports (if any) pointed
  *  at the project's node_modules, so that a copy kept anywhere runs as it would in the project. */
 export function preparedCopy(file: string): string {
   const text = fs.readFileSync(file, 'utf8');
