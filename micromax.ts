@@ -1253,7 +1253,10 @@ async function decide(lim: Limits): Promise<Decision> {
 // An analysis sends no move: only why there is none to look for.
 async function answer(lim: Limits): Promise<void> {
   const d = await decide(lim);
-  if (busy.analysis) return void ('none' in d && note(`nothing to analyse: ${d.none}`));
+  if (busy.analysis) {
+    if ('none' in d) note(`nothing to analyse: ${d.none}`);
+    return;
+  }
   if (busy.endless) await new Promise<void>((resolve) => { busy.release = resolve; });
   if (busy.dropped) return;
   const ms = Math.round(now() - lim.start);
@@ -1664,7 +1667,9 @@ const XB_COMMANDS: Record<string, Handler> = {
       `${OVERHEAD.min} ${OVERHEAD.max}"`, 'feature done=1');
   },
   quit: () => leave(true),
-  '?': () => xb.analyzing || interrupt(),
+  '?': () => {
+    if (!xb.analyzing) interrupt();
+  },
   analyze: (w, line, t) => startAnalysis(t),
   exit: () => exitAnalysis(),
   '.': () => analysisStatus(),
