@@ -2,7 +2,7 @@
 // its header; the C's streams stored for `conformance --calls` (test/support/stored-calls.ts).
 
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { compareStreams } from './support/calls-diff.ts';
 import { cSource, isReference, whyNoC } from './support/c-oracle.ts';
-import { buildCallsC, fromArray, parse, runCalls, square, type Call, type Event } from './support/calls.ts';
+import { buildCallsC, fromArray, Lines, parse, runCalls, square, type Call, type Event } from './support/calls.ts';
 import { traceFigures } from './support/tree.ts';
 import { ROOT, atMost, run, runPortSync } from './support/run.ts';
 import { SCRIPTS, goldenPath, scriptInput } from './support/scripts.ts';
@@ -367,4 +367,18 @@ test('npm run calls -- --stored writes a golden script\'s stream as the C wrote 
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+// A program quick to end (typed moves only: it writes its whole stream as it exits) while the C's
+// first line is awaited: Node resumes a child's pipe that nothing reads yet when the child exits,
+// and its data was dropped ('the port wrote no call stream', CI, 1 run in 8 here).
+test('a stream is read in full even when its program has ended before the reading starts', { timeout: 60_000 }, async () => {
+  const child = spawn(process.execPath, ['-e', 'require("fs").writeSync(3, "% a header\\n> a call\\n")'],
+    { stdio: ['ignore', 'ignore', 'inherit', 'pipe'] });
+  const lines = new Lines(child.stdio[3] as NodeJS.ReadableStream);
+  await new Promise((done) => child.on('exit', done));
+  await new Promise((done) => setTimeout(done, 200));                   // (its stdio flushed by Node)
+  const got: string[] = [];
+  for (let l = await lines.next(); l !== undefined; l = await lines.next()) got.push(l);
+  assert.deepEqual(got, ['% a header', '> a call']);
 });

@@ -505,13 +505,21 @@ export function fromArray(lines: string[]): LineSource {
  *  as a line, and `cut` says which line it was (1 the first). */
 export class Lines implements LineSource {
   private it: AsyncIterator<Buffer>;
+  private first: Promise<IteratorResult<Buffer>> | undefined;
   private part = '';
   private lines: string[] = [];
   private at = 0;
   private ended = false;
   private count = 0;                                   // whole lines read so far
   cut: number | undefined;
-  constructor(stream: NodeJS.ReadableStream) { this.it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>; }
+  // Reading starts at once: a child's pipe that nothing reads yet when the child exits is resumed
+  // by Node (its stdio flushed) and its data dropped, so a program quick to end (typed moves
+  // only) seemed to write no stream while the C's first line was awaited.
+  constructor(stream: NodeJS.ReadableStream) {
+    this.it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    this.first = this.it.next();
+    this.first.catch(() => { /* the reader gets it from next() */ });
+  }
   /** The next line if it has been read already (no waiting), else undefined. */
   ready(): string | undefined {
     return this.at < this.lines.length ? this.lines[this.at++] : undefined;
@@ -519,7 +527,8 @@ export class Lines implements LineSource {
   async next(): Promise<string | undefined> {
     while (this.at >= this.lines.length) {
       if (this.ended) return undefined;
-      const r = await this.it.next();
+      const r = await (this.first ?? this.it.next());
+      this.first = undefined;
       if (r.done) {
         this.ended = true;
         this.lines = [];
