@@ -1306,7 +1306,7 @@ interface Dialect {
   resignsBehind: boolean;
   dropsMove: boolean;
   commandOf(word: string): string;
-  commandAt(words: string[], known: (name: string) => boolean): number;
+  commandAt(words: string[], known: (word: string) => boolean): number;
   unknown(line: string): string;
 }
 // Scores are the side to move's, in both protocols: black ahead is above 0. A mate in n moves
@@ -1318,7 +1318,6 @@ const uciScore = (m: number): string => isMate(m) ? `mate ${mateIn(m)}` : `cp ${
 const nps = (N: number, ms: number): number => ms > 0 ? Math.round(N * 1000 / ms) : 0;
 const uciInfo = (d: number, m: number, N: number, ms: number, mv: string): string =>
   `info depth ${d} score ${uciScore(m)} nodes ${N} nps ${nps(N, ms)} time ${Math.round(ms)} pv ${mv}`;
-// UCI's words: the info line before bestmove gives the whole think's nodes and time.
 // The words of an info line. A relay (polyglot) reads them even after 'string': a note says
 // none of them as a word of its own, or it would be taken for a number of the search. And it
 // shows every info string as a thinking line of 0 nodes in 0 time: so what only says more (how
@@ -1327,6 +1326,7 @@ const uciInfo = (d: number, m: number, N: number, ms: number, mv: string): strin
 const INFO_WORDS = new Set(('depth seldepth time nodes pv multipv score cp mate lowerbound upperbound currmove ' +
   'currmovenumber hashfull nps tbhits sbhits cpuload string refutation currline').split(' '));
 const relaySafe = (s: string): string => s.split(' ').map((w) => INFO_WORDS.has(w) ? `'${w}'` : w).join(' ');
+// UCI's words: the info line before bestmove gives the whole think's nodes and time.
 const UCI_WORDS: Dialect = {
   move: (mv, f, ms, note) => [...UCI_WORDS.aside(note), uciInfo(f.d, f.m, f.total, ms, mv), `bestmove ${mv}`],
   noMove: (why, ms) => [`info depth 0 nodes 0 time ${ms}`, 'bestmove 0000'],
@@ -1357,7 +1357,7 @@ const XB_WORDS: Dialect = {
   resignsBehind: true,
   dropsMove: true,
   commandOf: (word) => /^[a-h][1-8][a-h][1-8]/.test(word) ? 'usermove' : word,
-  commandAt: (words, known) => known(XB_WORDS.commandOf(words[0])) ? 0 : -1,
+  commandAt: (words, known) => known(words[0]) ? 0 : -1,
   unknown: (line) => `Error (unknown command): ${printable(line.trim().split(/\s+/)[0])}`,
 };
 function xbResult(why: string): string {
@@ -1387,11 +1387,13 @@ function showPass(p: Pass): void {
   busy.shown = p;
   send(...dialect().pass(p, named(pos, p.x, p.y)));
 }
+// The search's nodes so far: its earlier thinks' and the running one's, as of its last poll.
+const nodesSoFar = (): number => busy.counted + Atomics.load(thread().shared, NODES);
 // While it thinks and has said nothing for a second: the nodes and time so far. A GUI that
 // closed the pipe is noticed only by writing to it: this write ends the program (writeAll()).
 function keepTalking(lim: Limits): void {
   if (!output.closable || now() - output.at < 1000) return;
-  send(...dialect().progress(busy.counted + Atomics.load(thread().shared, NODES), now() - lim.start));
+  send(...dialect().progress(nodesSoFar(), now() - lim.start));
 }
 
 // ### Options and pings
@@ -1653,7 +1655,7 @@ function analysisStatus(): void {
   const p = game.pos[game.moves.length];
   const moves = game.noPosition ? 0 : legalMoves(p.b, p.k, p.O).length;
   // (the shared count is the last poll's, up to 4096 nodes behind a pass just shown)
-  const nodes = Math.max(busy.counted + Atomics.load(thread().shared, NODES), busy.shown?.N ?? 0);
+  const nodes = Math.max(nodesSoFar(), busy.shown?.N ?? 0);
   const cs = Math.round((now() - busy.began) / 10);
   send(`stat01: ${cs} ${nodes} ${(busy.shown?.d ?? 0) + 1} ${moves} ${moves}`);
 }
