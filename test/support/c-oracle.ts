@@ -59,9 +59,12 @@ export function whyNoC(): string | undefined {
   return undefined;
 }
 
+/** The sha256 of bytes, in hex. */
+export const sha256Of = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
+
 /** The sha256 of a file's bytes. */
 export function sha256(file: string): string {
-  return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+  return sha256Of(fs.readFileSync(file));
 }
 
 /** Is this file the reference micromax-3.2.c, byte for byte? */

@@ -12,7 +12,6 @@
 // --binary prints the path of the instrumented C instead: a program as test/PORTING.md asks of one.
 // Exit 0; 2 when it cannot (no MICROMAX_C or gcc, a C it cannot instrument, bad arguments).
 
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
@@ -80,7 +79,7 @@ async function copy(r: LineSource, out: NodeJS.WritableStream, input: Buffer | u
   for (let l = r.ready() ?? await r.next(); l !== undefined; l = r.ready() ?? await r.next()) {
     if (lines === 0 && l[0] === '%' && input !== undefined) {
       try {
-        l = withInput(l, sha256Of(input));
+        l = withInput(l, input);
         header = true;
       } catch { /* not a header: written as it is */ }
     } else if (lines === 0 && l[0] === '%') header = true;
@@ -95,7 +94,6 @@ async function copy(r: LineSource, out: NodeJS.WritableStream, input: Buffer | u
   if (!gone) out.write(buf, 'latin1');
   return { lines, calls, header };
 }
-const sha256Of = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
 
 /** --out's file, opened (created or emptied) before anything runs: one that cannot be written is
  *  one line, exit 2. */
