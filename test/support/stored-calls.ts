@@ -164,6 +164,23 @@ export function storedLines(name: string): string[] | undefined {
 
 // ---- making them, from the reference C -----------------------------------------------------------
 
+/** The calls a chunk of a stream begins: its lines that start with '>', the first one counted only
+ *  when the chunk before ended a line. */
+function callsIn(chunk: Buffer, lastNewline: boolean): number {
+  let calls = lastNewline && chunk[0] === 62 ? 1 : 0;
+  for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) {
+    if (chunk[at + 1] === 62) calls++;
+  }
+  return calls;
+}
+
+/** The lines before the call after the first `keep` (there is one). */
+function firstCalls(lines: string[], keep: number): string[] {
+  let calls = 0;
+  const end = lines.findIndex((l) => l[0] === '>' && ++calls > keep);
+  return lines.slice(0, end);
+}
+
 /** The reference C's stream of a script: its first `keep` calls' lines (the header with the input's
  *  sha256), and how many calls it makes in all; and the plain C's CPU time on the script. The stream
  *  is read as it is written (a named pipe): the rest is only counted, never kept. */
@@ -180,15 +197,10 @@ export async function makeStored(s: Script, keep: number): Promise<{ lines: stri
     let text = '', kept: string[] | undefined, calls = 0, lastNewline = true;
     for await (const chunk of fs.createReadStream(fifo) as AsyncIterable<Buffer>) {
       if (kept === undefined) text += chunk.toString('latin1');
-      for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) if (chunk[at + 1] === 62) calls++;
-      if (lastNewline && chunk[0] === 62) calls++;       // ('>' at the start of a line: a call)
+      calls += callsIn(chunk, lastNewline);
       lastNewline = chunk[chunk.length - 1] === 10;
       if (kept === undefined && calls > keep) {
-        const lines = text.split('\n');
-        kept = [];
-        for (let c = 0; kept.length < lines.length; kept.push(lines[kept.length])) {
-          if (lines[kept.length][0] === '>' && ++c > keep) break;
-        }
+        kept = firstCalls(text.split('\n'), keep);
         text = '';
       }
     }
