@@ -34,7 +34,7 @@ static int mm_getchar(void) {
 
 /** MICROMAX_C's file, read as every path a user gives the tools is, from where the command was typed
  *  (npm runs a script in the project's folder, and says where it was started in INIT_CWD). */
-export function cPath(): string | undefined {
+function cPath(): string | undefined {
   const src = process.env.MICROMAX_C;
   return src ? path.resolve(process.env.INIT_CWD ?? process.cwd(), src) : undefined;
 }

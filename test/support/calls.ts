@@ -394,7 +394,7 @@ export type Event = Call | Return | Pass | PassEnd | Store | Take | Board | Head
 export const HEADER = '% micro-Max 3.2 calls:';
 const HEADER_LINE = /^% micro-Max 3\.2 calls: nodes (\d+)(?:, input sha256 ([0-9a-f]{64}))?$/;
 /** The header line for these settings. */
-export const headerLine = (nodes: number, input?: string): string =>
+const headerLine = (nodes: number, input?: string): string =>
   `${HEADER} nodes ${nodes}${input === undefined ? '' : `, input sha256 ${input}`}`;
 /** A header line with the sha256 of its input added (a stream file's, written by a tool that has
  *  the input). */

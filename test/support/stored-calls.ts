@@ -149,7 +149,7 @@ export function encodeStream(lines: string[]): Buffer {
 }
 
 /** The lines of a stored stream, as the C wrote them (its header first). */
-export function decodeStream(file: Buffer): string[] {
+function decodeStream(file: Buffer): string[] {
   const dec = new Coder();
   const lines = zlib.brotliDecompressSync(file).toString('latin1').split('\n');
   lines.pop();
