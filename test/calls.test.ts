@@ -328,7 +328,6 @@ test('the stored streams are still what the reference C writes', { skip: noC || 
   await Promise.all(readStreamList().map((row) => gate(async () => {
     const s = SCRIPTS.find((x) => x.name === row.name)!;
     const r = runCalls('C', scriptInput(s), { nodes: s.nodes });
-    const sha = createHash('sha256').update(scriptInput(s)).digest('hex');
     const v = await compareStreams({ label: 'stored', lines: fromArray(storedLines(row.name)!) },
       { label: 'C', lines: r.lines }, { prefix: row.stored < row.calls });
     r.stop();
@@ -336,7 +335,6 @@ test('the stored streams are still what the reference C writes', { skip: noC || 
       `-- --make ${row.name} remakes it):\n${v.report.join('\n')}`);
     assert.equal(v.calls, row.stored, `${row.name}: ${v.calls} calls compared`);
     assert.equal(v.capped, row.stored < row.calls, `${row.name}: the C's stream ${v.capped ? 'goes on' : 'ends there'}`);
-    assert.ok(sha);
   })));
 });
 

@@ -14,7 +14,6 @@ import { buildCallsC, buildPort, fromArray, runCalls } from './support/calls.ts'
 import { cSource, whyNoC } from './support/c-oracle.ts';
 import { MUTATIONS, UNSEEN, mutate, type Mutation } from './support/mutations.ts';
 import { ROOT, atMost, run } from './support/run.ts';
-import { SCRIPTS, goldenPath, scriptInput } from './support/scripts.ts';
 
 const noC = whyNoC() ? `skipped: ${whyNoC()}` : false;
 // The two conformance columns run the changed C on the quick scripts, byte for byte and call by

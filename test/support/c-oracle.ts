@@ -34,7 +34,7 @@ static int mm_getchar(void) {
 
 /** MICROMAX_C's file, read as every path a user gives the tools is, from where the command was typed
  *  (npm runs a script in the project's folder, and says where it was started in INIT_CWD). */
-export function cPath(): string | undefined {
+function cPath(): string | undefined {
   const src = process.env.MICROMAX_C;
   return src ? path.resolve(process.env.INIT_CWD ?? process.cwd(), src) : undefined;
 }
@@ -59,9 +59,12 @@ export function whyNoC(): string | undefined {
   return undefined;
 }
 
+/** The sha256 of bytes, in hex. */
+export const sha256Of = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
+
 /** The sha256 of a file's bytes. */
 export function sha256(file: string): string {
-  return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+  return sha256Of(fs.readFileSync(file));
 }
 
 /** Is this file the reference micromax-3.2.c, byte for byte? */

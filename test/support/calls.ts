@@ -58,13 +58,12 @@
 // Every other field is a decimal integer.
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CannotCompare, compile, cSource, nodeLimitOf, spaced, substitute, traceOf, withLimit,
+import { CannotCompare, compile, cSource, nodeLimitOf, sha256Of, spaced, substitute, traceOf, withLimit,
   type Variant } from './c-oracle.ts';
 import { Capped, ROOT, killGroup, onStopped, started } from './run.ts';
 
@@ -345,7 +344,7 @@ export function instrumentPort(src: string): string {
  *  directory by the text's hash, which every process shares, as the C's binaries are. */
 export function transpiled(src: string, name: string): string {
   const dir = path.join(os.tmpdir(), 'micromax-calls-cache');
-  const file = path.join(dir, `${name}-${createHash('sha256').update(src).digest('hex').slice(0, 16)}.mjs`);
+  const file = path.join(dir, `${name}-${sha256Of(src).slice(0, 16)}.mjs`);
   if (!fs.existsSync(file)) {
     const ts = createRequire(path.join(ROOT, 'package.json'))('typescript') as typeof import('typescript');
     const options = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 };
@@ -395,13 +394,14 @@ export type Event = Call | Return | Pass | PassEnd | Store | Take | Board | Head
 export const HEADER = '% micro-Max 3.2 calls:';
 const HEADER_LINE = /^% micro-Max 3\.2 calls: nodes (\d+)(?:, input sha256 ([0-9a-f]{64}))?$/;
 /** The header line for these settings. */
-export const headerLine = (nodes: number, input?: string): string =>
+const headerLine = (nodes: number, input?: string): string =>
   `${HEADER} nodes ${nodes}${input === undefined ? '' : `, input sha256 ${input}`}`;
-/** A header line with the input's sha256 added (a stream file's, written by a tool that knows it). */
-export function withInput(line: string, sha: string): string {
+/** A header line with the sha256 of its input added (a stream file's, written by a tool that has
+ *  the input). */
+export function withInput(line: string, input: Buffer | string): string {
   const h = parse(line);
   if (h.t !== '%') throw new BadLine('not a header line');
-  return headerLine(h.nodes, sha);
+  return headerLine(h.nodes, sha256Of(input));
 }
 
 /** A line that is not one of the stream's. */

@@ -109,7 +109,8 @@ export function readOptions<O extends Options>(tool: string, usage: string, opti
  *  were given without `--` before them: npm then keeps each option as a setting of its own (in the
  *  environment, npm_config_<name>=true; --calls, read as npm's -c -a -l -l -s, as --all and --long) and
  *  passes only the values on, as arguments. */
-export function npmTook(names: string[], env = process.env): string[] {
+function npmTook(names: string[]): string[] {
+  const env = process.env;
   if (!env.npm_lifecycle_event || !/test\/tools\//.test(env.npm_lifecycle_script ?? '')) return [];
   return names.filter((name) => env[`npm_config_${name.replace(/-/g, '_')}`] !== undefined ||
     (name === 'calls' && env.npm_config_all !== undefined && env.npm_config_long !== undefined)).map((name) => `--${name}`);

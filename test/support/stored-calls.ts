@@ -14,7 +14,6 @@
 // 3 to 10 bytes (more in the smallest files). streams.tsv lists them, with what each script costs.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -150,7 +149,7 @@ export function encodeStream(lines: string[]): Buffer {
 }
 
 /** The lines of a stored stream, as the C wrote them (its header first). */
-export function decodeStream(file: Buffer): string[] {
+function decodeStream(file: Buffer): string[] {
   const dec = new Coder();
   const lines = zlib.brotliDecompressSync(file).toString('latin1').split('\n');
   lines.pop();
@@ -164,6 +163,23 @@ export function storedLines(name: string): string[] | undefined {
 }
 
 // ---- making them, from the reference C -----------------------------------------------------------
+
+/** The calls a chunk of a stream begins: its lines that start with '>', the first one counted only
+ *  when the chunk before ended a line. */
+function callsIn(chunk: Buffer, lastNewline: boolean): number {
+  let calls = lastNewline && chunk[0] === 62 ? 1 : 0;
+  for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) {
+    if (chunk[at + 1] === 62) calls++;
+  }
+  return calls;
+}
+
+/** The lines before the call after the first `keep` (there is one). */
+function firstCalls(lines: string[], keep: number): string[] {
+  let calls = 0;
+  const end = lines.findIndex((l) => l[0] === '>' && ++calls > keep);
+  return lines.slice(0, end);
+}
 
 /** The reference C's stream of a script: its first `keep` calls' lines (the header with the input's
  *  sha256), and how many calls it makes in all; and the plain C's CPU time on the script. The stream
@@ -181,22 +197,17 @@ export async function makeStored(s: Script, keep: number): Promise<{ lines: stri
     let text = '', kept: string[] | undefined, calls = 0, lastNewline = true;
     for await (const chunk of fs.createReadStream(fifo) as AsyncIterable<Buffer>) {
       if (kept === undefined) text += chunk.toString('latin1');
-      for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) if (chunk[at + 1] === 62) calls++;
-      if (lastNewline && chunk[0] === 62) calls++;       // ('>' at the start of a line: a call)
+      calls += callsIn(chunk, lastNewline);
       lastNewline = chunk[chunk.length - 1] === 10;
       if (kept === undefined && calls > keep) {
-        const lines = text.split('\n');
-        kept = [];
-        for (let c = 0; kept.length < lines.length; kept.push(lines[kept.length])) {
-          if (lines[kept.length][0] === '>' && ++c > keep) break;
-        }
+        kept = firstCalls(text.split('\n'), keep);
         text = '';
       }
     }
     const code = await ended;
     if (code !== 0) throw new Error(`${s.name}: the C exited ${code}`);
     if (kept === undefined) kept = text.split('\n').slice(0, -1);
-    kept[0] = withInput(kept[0], createHash('sha256').update(input).digest('hex'));
+    kept[0] = withInput(kept[0], input);
     const plain = await timedRun(buildC(variant(s)), [], input);
     if (plain.res.code !== 0) throw new Error(`${s.name}: the C exited ${plain.res.code}`);
     return { lines: kept, calls, seconds: plain.cpuS ?? plain.ms / 1000 };

@@ -12,7 +12,6 @@
 // --binary prints the path of the instrumented C instead: a program as test/PORTING.md asks of one.
 // Exit 0; 2 when it cannot (no MICROMAX_C or gcc, a C it cannot instrument, bad arguments).
 
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
@@ -72,18 +71,29 @@ if (values.binary || values.make || !(values.port || values.program !== undefine
 }
 
 
+/** A stream's first line as it is written out: a header given the input's sha256 when the input is
+ *  known (a line that only starts as one is written as it is); and whether it is a header. */
+function firstLine(line: string, input: Buffer | undefined): { line: string; header: boolean } {
+  if (line[0] !== '%') return { line, header: false };
+  if (input === undefined) return { line, header: true };
+  try {
+    return { line: withInput(line, input), header: true };
+  } catch {
+    return { line, header: false };
+  }
+}
+
 /** Copies the stream's lines to `out`, waiting when it is full, its header given the input's
  *  sha256; the count of lines and calls, and whether it had a header. */
 async function copy(r: LineSource, out: NodeJS.WritableStream, input: Buffer | undefined, stop: () => void):
   Promise<{ lines: number; calls: number; header: boolean }> {
   let buf = '', lines = 0, calls = 0, header = false;
   for (let l = r.ready() ?? await r.next(); l !== undefined; l = r.ready() ?? await r.next()) {
-    if (lines === 0 && l[0] === '%' && input !== undefined) {
-      try {
-        l = withInput(l, sha256Of(input));
-        header = true;
-      } catch { /* not a header: written as it is */ }
-    } else if (lines === 0 && l[0] === '%') header = true;
+    if (lines === 0) {
+      const first = firstLine(l, input);
+      l = first.line;
+      header = first.header;
+    }
     buf += l + '\n';
     lines++;
     if (l[0] === '>') calls++;
@@ -95,7 +105,6 @@ async function copy(r: LineSource, out: NodeJS.WritableStream, input: Buffer | u
   if (!gone) out.write(buf, 'latin1');
   return { lines, calls, header };
 }
-const sha256Of = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
 
 /** --out's file, opened (created or emptied) before anything runs: one that cannot be written is
  *  one line, exit 2. */

@@ -12,12 +12,11 @@
 // build or instrument, a program that cannot run or does not end within --timeout, bad
 // arguments): one line on stderr, no stack. Stopped by a signal, it ends what it runs first.
 
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { inputLines, replay } from '../support/boards.ts';
 import { compareStreams, type Source, type Verdict } from '../support/calls-diff.ts';
 import { buildPort, howEnded, runCalls, type Running, type Side } from '../support/calls.ts';
-import { CannotCompare, cSource, isReference, nodeLimitOf, whyNoC } from '../support/c-oracle.ts';
+import { CannotCompare, cSource, isReference, nodeLimitOf, sha256Of, whyNoC } from '../support/c-oracle.ts';
 import { BadLine, HEADER, Lines, parse, type Event } from '../support/calls.ts';
 import { Exit, TIMEOUT_S, cannot as stopWith, exit, fail, moveList, nodeCount, quietPipe, readInput, readOptions, timeLimit,
   userPath } from '../support/options.ts';
@@ -223,7 +222,7 @@ function madeFor(file: string): void {
     throw new CannotCompare(`--stream: ${name} was made at --nodes ${h.nodes}, and this compare runs the C at ` +
       `${opt.nodes === undefined ? `its own limit, ${nodes} (no --nodes given)` : `--nodes ${nodes}`}: give --nodes ${h.nodes}, or make the stream again`);
   }
-  const sha = createHash('sha256').update(input).digest('hex');
+  const sha = sha256Of(input);
   if (h.input !== undefined && h.input !== sha) {
     throw new CannotCompare(`--stream: ${name} was made for another input (its header's sha256 ${h.input.slice(0, 12)}…, ` +
       `this input's ${sha.slice(0, 12)}…): give the input it was made for`);

@@ -18,7 +18,7 @@ import { buildPort, fromArray, howEnded, runCalls, type Running, type Side } fro
 import { Exit, TIMEOUT_S, cannot as stopWith, fail, quietPipe, readOptions, timeLimit } from '../support/options.ts';
 import { MARGIN, OVERRAN, ROOT, atMost, couldNotRun, endOnSignals, firstByte, firstDifference, inputAt, run, runProgram,
   stopStarted, type Result } from '../support/run.ts';
-import { MANIFEST, readManifest, variant, type Script } from '../support/scripts.ts';
+import { MANIFEST, goldenPath, readManifest, scriptInput, variant, type Script } from '../support/scripts.ts';
 import { STREAM_LIST, readStreamList, storedLines, streamFile, type Stored } from '../support/stored-calls.ts';
 
 const USAGE = `usage: npm run conformance -- [--program "CMD"] [--calls] [--quick] [--timeout S] [name ...]
@@ -81,7 +81,7 @@ function callsChecked(s: Script, c: Stored | undefined): string {
 
 function list(): number {
   const when = (s: Script): string => s.long ? 'long' : s.slow ? 'slow' : 'always';
-  const bytes = (s: Script): number => fs.statSync(path.join(ROOT, s.expected)).size;
+  const bytes = (s: Script): number => fs.statSync(goldenPath(s)).size;
   say(`${chosen.length} scripts of ${path.relative(ROOT, MANIFEST)}; the C's CPU time on each (this project's machine, ` +
     `${path.relative(ROOT, STREAM_LIST)}), and a port 100 times slower's:`);
   say(`${'name'.padEnd(22)} ${'when'.padEnd(6)} quick ${'output'.padStart(9)} ${'the C'.padStart(7)} ${'100x'.padStart(8)}  calls --calls checks`);
@@ -109,8 +109,17 @@ const gate = atMost(2);
  *  run did not finish in time. */
 interface Outcome { bytes?: Result; calls?: Verdict; callsNote?: string; ms: number; late?: boolean }
 
-const expectedOf = (s: Script): Buffer => fs.readFileSync(path.join(ROOT, s.expected));
-const inputOf = (s: Script): Buffer => fs.readFileSync(path.join(ROOT, s.input));
+/** f, with its answer for each script kept: a script's files are read once, though its runs, its
+ *  verdicts and the summary all use them. */
+function perScript<T>(f: (s: Script) => T): (s: Script) => T {
+  const kept = new Map<string, T>();
+  return (s) => {
+    if (!kept.has(s.name)) kept.set(s.name, f(s));
+    return kept.get(s.name)!;
+  };
+}
+const expectedOf = perScript((s) => fs.readFileSync(goldenPath(s)));
+const inputOf = perScript(scriptInput);
 
 /** The program run on a script, its flags appended, its input on stdin: its output. */
 function bytesRun(s: Script): Promise<Result> {
