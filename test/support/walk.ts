@@ -157,10 +157,9 @@ export function staleLine(walk: string, source: string): string {
   for (let k = 0; k < n; k++) {
     if (have[k] === want[k]?.text) continue;
     const where = `${FILES.walk} line ${madeLine + k}`;
-    const from = want[Math.min(k, want.length - 1)]?.from;
     if (k >= want.length) return `${where} is stale: micromax.ts makes no more lines, the walk-through goes on:\n  ${have[k]}`;
     const has = k < have.length ? `has:   ${have[k]}` : 'ends before it';
-    return `${where} is stale (from ${FILES.source} line ${from}):\n  ${has}\n  makes: ${want[k].text}`;
+    return `${where} is stale (from ${FILES.source} line ${want[k].from}):\n  ${has}\n  makes: ${want[k].text}`;
   }
   return '';
 }
