@@ -23,7 +23,7 @@ import { parseTranscript } from './support/boards.ts';
 import { TAG } from './support/tree.ts';
 import { parse, runCalls, type Call } from './support/calls.ts';
 import { SCRIPTS } from './support/scripts.ts';
-import { annotate, CannotMake, driftReport, drifts, gitHistory, makeWalk, NOTE, sided, splitSource, splitWalk, type History } from './support/walk.ts';
+import { annotate, CannotMake, driftReport, drifts, gitHistory, makeWalk, NOTE, ROW, rowText, sided, splitSource, splitWalk, type History } from './support/walk.ts';
 import { READING, dense, denseLine, fencedBlocks, lookUps, minutes, prose, reading, type Reading } from './support/reading.ts';
 
 const { A, D, T, board: b, ch, quot } = engine;
@@ -1333,8 +1333,8 @@ const PATH_ROWS = [
     text: between(GUIDE, '## A search, traced', '## The hash table') },
   { row: '**second:** the engine\'s code', links: ['micromax.ts.md', 'micromax.ts.md#part-2-the-shell'],
     text: between(WALK, '', '## Part 2: the shell') },
-  { row: 'optional: shell and GUI', links: ['#the-shell-in-brief', '#in-a-gui'],
-    text: between(GUIDE, '## The shell, in brief', '## Known quirks') + between(WALK, '## Part 2: the shell', '') },
+  // its minutes are set by npm run annotate, from the same text
+  { row: ROW, links: ['#the-shell-in-brief', '#in-a-gui'], text: rowText(GUIDE, WALK) },
   { row: 'optional: the port\'s own', links: ['#known-quirks', 'appendix.md'],
     text: between(GUIDE, '## Known quirks', '## Glossary') + APPX },
   { row: 'to look up', links: ['#glossary'], text: between(GUIDE, '## Glossary', '') },

@@ -291,9 +291,14 @@ function between(md: string, from: string, to: string): string {
   return md.slice(start, end);
 }
 
-/** The row's minutes by the guide's model: its two guide sections and parts 2 and 3. */
-export function rowMinutes(guide: string, walk: string): number {
-  const text = between(guide, '## The shell, in brief', '## Known quirks') + between(walk, '## Part 2: the shell', '');
+/** What the row covers: its two guide sections and parts 2 and 3 (test/annotated.test.ts checks
+ *  every row's minutes from the same text). */
+export const rowText = (guide: string, walk: string): string =>
+  between(guide, '## The shell, in brief', '## Known quirks') + between(walk, '## Part 2: the shell', '');
+
+/** The row's minutes by the guide's model. */
+function rowMinutes(guide: string, walk: string): number {
+  const text = rowText(guide, walk);
   if (/^```sh|`npm (run (-s )?tree|start( -s)?) -- /m.test(text)) {            // what the model runs
     throw new CannotMake(`the row '${ROW}' covers a command: its output is counted by test/annotated.test.ts only`);
   }
