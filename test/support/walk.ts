@@ -108,10 +108,10 @@ function misread(paragraph: Line[]): string {
 }
 
 /** One line of the made Markdown, and the line of micromax.ts it comes from. */
-export interface MadeLine { text: string; from: number }
+interface MadeLine { text: string; from: number }
 
 /** Parts 2 and 3 of the walk-through, made from micromax.ts, line by line. */
-export function madeLines(source: string): MadeLine[] {
+function madeLines(source: string): MadeLine[] {
   const out: MadeLine[] = [];
   const literal = insideLiterals(source);
   const all = pieces(splitSource(source).made, literal);
@@ -149,7 +149,7 @@ export function madeLines(source: string): MadeLine[] {
 export const makeWalk = (source: string): string => madeLines(source).map((l) => l.text).join('\n') + '\n';
 
 /** The first line where the walk-through's made part is not what micromax.ts makes, or ''. */
-export function staleLine(walk: string, source: string): string {
+function staleLine(walk: string, source: string): string {
   const { made, madeLine } = splitWalk(walk);
   const want = madeLines(source);
   const have = made.replace(/\n$/, '').split('\n');
@@ -306,7 +306,7 @@ function rowMinutes(guide: string, walk: string): number {
 }
 
 /** The guide with the row's minutes set; the row's line and the minutes it states. */
-export function withRow(guide: string, m: number): { guide: string; stated: number; line: number } {
+function withRow(guide: string, m: number): { guide: string; stated: number; line: number } {
   const lines = guide.split('\n');
   const k = lines.findIndex((l) => l.startsWith(`| ${ROW} |`));
   const cell = /\| (\d+) \|$/.exec(lines[k] ?? '');
