@@ -10,7 +10,7 @@
 // teaching text of annotated/ (all but the made part) stays within its word budget.
 
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
@@ -1522,16 +1522,11 @@ function treeRun(args: string[]): Promise<TreeRun> {
   if (!treeRuns.has(key)) {
     // a page (--html FILE) is written to the temporary directory, not into the project
     const at = args.indexOf('--html'), html = at < 0 ? undefined : path.join(PAGES, `${treeRuns.size}-${path.basename(args[at + 1])}`);
-    const run = at < 0 ? args : args.map((a, k) => k === at + 1 ? html! : a);
-    treeRuns.set(key, twoAtATime(() => new Promise<TreeRun>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', TREE_TOOL, ...run], { cwd: ROOT });
-      const out: Buffer[] = [], err: Buffer[] = [];
-      child.stdout.on('data', (b: Buffer) => out.push(b));
-      child.stderr.on('data', (b: Buffer) => err.push(b));
-      child.on('error', reject);
-      const text = (bs: Buffer[]): string => Buffer.concat(bs).toString();
-      child.on('close', (status) => resolve({ status, stdout: text(out), stderr: text(err), html }));
-    })));
+    const argv = at < 0 ? args : args.map((a, k) => k === at + 1 ? html! : a);
+    treeRuns.set(key, twoAtATime(async () => {
+      const r = await run(process.execPath, ['--import', 'tsx', TREE_TOOL, ...argv], '');
+      return { status: r.code, stdout: r.stdout.toString(), stderr: r.stderr, html };
+    }));
   }
   return treeRuns.get(key)!;
 }
