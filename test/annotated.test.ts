@@ -10,7 +10,7 @@
 // teaching text of annotated/ (all but the made part) stays within its word budget.
 
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
@@ -23,7 +23,7 @@ import { parseTranscript } from './support/boards.ts';
 import { TAG } from './support/tree.ts';
 import { parse, runCalls, type Call } from './support/calls.ts';
 import { SCRIPTS } from './support/scripts.ts';
-import { annotate, CannotMake, driftReport, drifts, gitHistory, makeWalk, NOTE, sided, splitSource, splitWalk, type History } from './support/walk.ts';
+import { annotate, CannotMake, driftReport, drifts, gitHistory, makeWalk, NOTE, ROW, rowText, sided, splitSource, splitWalk, type History } from './support/walk.ts';
 import { READING, dense, denseLine, fencedBlocks, lookUps, minutes, prose, reading, type Reading } from './support/reading.ts';
 
 const { A, D, T, board: b, ch, quot } = engine;
@@ -1333,8 +1333,8 @@ const PATH_ROWS = [
     text: between(GUIDE, '## A search, traced', '## The hash table') },
   { row: '**second:** the engine\'s code', links: ['micromax.ts.md', 'micromax.ts.md#part-2-the-shell'],
     text: between(WALK, '', '## Part 2: the shell') },
-  { row: 'optional: shell and GUI', links: ['#the-shell-in-brief', '#in-a-gui'],
-    text: between(GUIDE, '## The shell, in brief', '## Known quirks') + between(WALK, '## Part 2: the shell', '') },
+  // its minutes are set by npm run annotate, from the same text
+  { row: ROW, links: ['#the-shell-in-brief', '#in-a-gui'], text: rowText(GUIDE, WALK) },
   { row: 'optional: the port\'s own', links: ['#known-quirks', 'appendix.md'],
     text: between(GUIDE, '## Known quirks', '## Glossary') + APPX },
   { row: 'to look up', links: ['#glossary'], text: between(GUIDE, '## Glossary', '') },
@@ -1522,16 +1522,11 @@ function treeRun(args: string[]): Promise<TreeRun> {
   if (!treeRuns.has(key)) {
     // a page (--html FILE) is written to the temporary directory, not into the project
     const at = args.indexOf('--html'), html = at < 0 ? undefined : path.join(PAGES, `${treeRuns.size}-${path.basename(args[at + 1])}`);
-    const run = at < 0 ? args : args.map((a, k) => k === at + 1 ? html! : a);
-    treeRuns.set(key, twoAtATime(() => new Promise<TreeRun>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', TREE_TOOL, ...run], { cwd: ROOT });
-      const out: Buffer[] = [], err: Buffer[] = [];
-      child.stdout.on('data', (b: Buffer) => out.push(b));
-      child.stderr.on('data', (b: Buffer) => err.push(b));
-      child.on('error', reject);
-      const text = (bs: Buffer[]): string => Buffer.concat(bs).toString();
-      child.on('close', (status) => resolve({ status, stdout: text(out), stderr: text(err), html }));
-    })));
+    const argv = at < 0 ? args : args.map((a, k) => k === at + 1 ? html! : a);
+    treeRuns.set(key, twoAtATime(async () => {
+      const r = await run(process.execPath, ['--import', 'tsx', TREE_TOOL, ...argv], '');
+      return { status: r.code, stdout: r.stdout.toString(), stderr: r.stderr, html };
+    }));
   }
   return treeRuns.get(key)!;
 }

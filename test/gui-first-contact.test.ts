@@ -9,18 +9,20 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
+import type { Line } from './support/gui.ts';
 import { linkCommands } from './support/linked.ts';
 import { startHogs } from './support/startup.ts';
 import { portCommand } from './support/run.ts';
 
-/** Runs a command with these input lines, all written at once; each output line with the ms since
- *  the start it arrived at. Killed after ms. */
-interface Contact { lines: { t: number, text: string }[], code: number | null, stderr: string }
+/** What a command printed: each line, and the ms from the command's start to its arrival. */
+interface Contact { lines: Line[], code: number | null, stderr: string }
+
+/** Runs a command with these input lines, all written at once. Killed after ms. */
 async function firstContact(cmd: string, input: string[], ms = 20_000): Promise<Contact> {
   const t0 = performance.now();
   const child = spawn(cmd, [], { stdio: ['pipe', 'pipe', 'pipe'] });
   const timer = setTimeout(() => child.kill('SIGKILL'), ms);
-  const lines: { t: number, text: string }[] = [];
+  const lines: Line[] = [];
   let part = '', stderr = '';
   child.stdout.on('data', (d: Buffer) => {
     const got = (part + d.toString('latin1')).split('\n');
@@ -34,7 +36,7 @@ async function firstContact(cmd: string, input: string[], ms = 20_000): Promise<
   clearTimeout(timer);
   return { lines, code, stderr };
 }
-const at = (lines: { t: number, text: string }[], re: RegExp): number => lines.find((l) => re.test(l.text))?.t ?? Infinity;
+const at = (lines: Line[], re: RegExp): number => lines.find((l) => re.test(l.text))?.t ?? Infinity;
 
 test('npm link as README.md says (npm install has built it): no warning, and the three commands', { timeout: 180_000 }, () => {
   const l = linkCommands();

@@ -15,11 +15,18 @@ import { goldenPath, scriptInput, SCRIPTS } from './support/scripts.ts';
 
 const noC = whyNoC();
 
+// Without debug on, a UCI game sends no info string (polyglot would show each as a thinking
+// line): a test that reads the asides (how to replay, fallbacks, what is ignored) turns it on.
+function uciWithAsides(opts?: { source?: boolean; args?: string[] }): Session {
+  const s = new Session('uci', opts);
+  s.send('debug on');
+  return s;
+}
+
 describe('UCI', () => {
   // from micromax.ts through tsx: its engine thread then loads the .ts file itself (tsImport)
   test('handshake, options, and an error line for whatever it cannot do (micromax.ts through tsx)', async () => {
-    const s = new Session('uci', { source: true });
-    s.send('debug on');                                         // (the asides: how to replay, ...)
+    const s = uciWithAsides({ source: true });
     s.send('uci');
     const hello = (await s.upTo(/^uciok$/)).map((l) => l.text);
     assert.match(hello[0], /^id name micro-Max 3\.2 ts \d+\.\d+\.\d+$/);
@@ -58,8 +65,7 @@ describe('UCI', () => {
   });
 
   test('go before any position searches the start; searchmoves is said to be ignored; go nodes 1 still moves', async () => {
-    const s = new Session('uci');
-    s.send('debug on');                                         // (the asides: how to replay, ...)
+    const s = uciWithAsides();
     s.send('go depth 3');
     assert.ok(legalIn(new Chess(), await bestmoveOf(s)));
     s.send('go depth 2 searchmoves e2e4');
@@ -112,8 +118,7 @@ describe('UCI', () => {
     const WORDS = new Set(['depth', 'seldepth', 'time', 'nodes', 'pv', 'multipv', 'score', 'cp', 'mate', 'lowerbound',
       'upperbound', 'currmove', 'currmovenumber', 'hashfull', 'nps', 'tbhits', 'sbhits', 'cpuload', 'string',
       'refutation', 'currline']);
-    const s = new Session('uci');
-    s.send('debug on');                                         // (the asides: how to replay, ...)
+    const s = uciWithAsides();
     s.send('uci', 'setoption name Hash value 64', 'setoption name Threads value 2', 'setoption name depth value 3',
       'position startpos', 'go nodes 3000', 'go wtime 5000 binc 10 nodes 3000', 'go searchmoves e2e4 nodes 3000',
       'position fen 8/8/8/8/8/8/k7/7K w - - 0 1', 'go nodes 2000', 'position startpos moves e2e5', 'go',
@@ -132,8 +137,7 @@ describe('UCI', () => {
 
 describe('what match runners expect (fastchess, OpenBench)', () => {
   test('Hash 176 and Threads 1: no word back; any other Hash a runner sends: taken, and one line says the table stays', async () => {
-    const s = new Session('uci');
-    s.send('debug on');                                         // (the asides: how to replay, ...)
+    const s = uciWithAsides();
     s.send('uci', 'isready');
     await s.expect(/^readyok$/);
     let from = s.lines.length;
@@ -149,8 +153,7 @@ describe('what match runners expect (fastchess, OpenBench)', () => {
   });
 
   test('go nodes N stops at N nodes: cut at the next poll; the last finished pass\'s move, which the C plays at its count', async () => {
-    const s = new Session('uci'), asked = 30000, poll = 4096;
-    s.send('debug on');                                         // (the asides: how to replay, ...)
+    const s = uciWithAsides(), asked = 30000, poll = 4096;
     s.send('position startpos', `go nodes ${asked}`);
     const out = (await s.upTo(/^bestmove /)).map((l) => l.text), move = out.at(-1)!.split(' ')[1];
     const passes = out.map((l) => /^info depth \d+ score \S+ -?\d+ nodes (\d+) /.exec(l)).filter((m) => m !== null).map((m) => +m[1]);
@@ -167,8 +170,7 @@ describe('what match runners expect (fastchess, OpenBench)', () => {
   });
 
   test('--nodes and a bare go keep the C\'s rule: the deepening stops after N, the pass is not cut', async () => {
-    const s = new Session('uci', { args: ['--nodes', '30000'] });
-    s.send('debug on');                                         // (the asides: how to replay, ...)
+    const s = uciWithAsides({ args: ['--nodes', '30000'] });
     s.send('position startpos', 'go');
     const out = (await s.upTo(/^bestmove /)).map((l) => l.text);
     const note = out.find((l) => /^info string \d+-ply search/.test(l));
@@ -279,8 +281,7 @@ describe('never a move for a position it does not hold', () => {
   const replies = (moves: string[], from?: string): Chess => replayChess(moves, from);
   for (const faithful of [false, true]) {
     test(`UCI, Faithful ${faithful}: an under-promotion then go ${faithful ? 'gets no move' : 'plays on from the position after it'}`, async () => {
-      const s = new Session('uci');
-      s.send('debug on');                                         // (the asides: how to replay, ...)
+      const s = uciWithAsides();
       s.send(`setoption name Faithful value ${faithful}`);
       for (const mv of ['e7e8n', 'e7e8R', 'e7e8b']) {                  // upper case too, as Stockfish takes it
         s.send(`position fen ${PROMO} moves ${mv}`, 'go depth 4');
@@ -588,8 +589,7 @@ describe('never wedged, never the wrong side: every command answered in any stat
   test('pass lines name only moves FIDE allows, and their depth never goes back (micro-Max would castle across an attack)', async () => {
     // micro-Max prefers e1g1 at every depth here; in the second position e1f2 up to depth 6, then
     // e1c1 out of the pawn's check: the move is searched again without castling, from depth 1
-    const s = new Session('uci');
-    s.send('debug on');                                         // (the asides: how to replay, ...)
+    const s = uciWithAsides();
     for (const [position, castle] of [[CASTLE_ACROSS, 'e1g1'], [CASTLE_OUT_OF_CHECK, 'e1c1']]) {
       for (const go of ['go depth 7', 'go movetime 400', 'go movetime 1500']) {
         const chess = new Chess(position);
@@ -687,8 +687,7 @@ describe('the freeze (one side 2000 points ahead)', () => {
     assert.equal((await s.close()).code, 0);
   });
   test('default: a labelled fallback moves, and accepts moves; xboard resigns the lost side', async () => {
-    const moves = lopsided(), chess = replayChess(moves), s = new Session('uci');
-    s.send('debug on');                                         // (the asides: how to replay, ...)
+    const moves = lopsided(), chess = replayChess(moves), s = uciWithAsides();
     s.send(`position startpos moves ${moves.join(' ')}`, 'go nodes 2000');
     await s.expect(/^info string .*fallback: frozen at -\d+, so searched as if -500/);
     const mv = await bestmoveOf(s);

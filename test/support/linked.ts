@@ -13,7 +13,7 @@ import { ROOT, portCommand } from './run.ts';
 export interface Linked { command: string; bin: string; stdout: string; stderr: string; status: number | null }
 
 /** README.md's line `npm install && npm link ...`: the npm link command's words. */
-export function readmeLink(): string[] {
+function readmeLink(): string[] {
   const line = /^npm install && (npm link[^#\n]*)/m.exec(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
   if (!line) throw new Error('README.md has no line `npm install && npm link ...`');
   return line[1].trim().split(/\s+/);
@@ -26,11 +26,12 @@ export function linkCommands(): Linked {
   portCommand();                                       // (dist/ built, as npm install leaves it)
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-link-'));
   process.once('exit', () => fs.rmSync(prefix, { recursive: true, force: true }));
-  const [npm, ...args] = readmeLink();
+  const words = readmeLink();
+  const [npm, ...args] = words;
   const r = spawnSync(npm, [...args, '--no-audit', '--no-fund'], {
     cwd: ROOT, encoding: 'utf8', timeout: 120_000, env: { ...process.env, npm_config_prefix: prefix },
   });
   const bin = path.join(prefix, 'bin');
-  made = { command: readmeLink().join(' '), bin, stdout: r.stdout, stderr: r.stderr, status: r.status };
+  made = { command: words.join(' '), bin, stdout: r.stdout, stderr: r.stderr, status: r.status };
   return made;
 }

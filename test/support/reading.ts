@@ -69,8 +69,8 @@ function paragraphs(md: string): string[] {
   const out: string[] = [];
   for (const chunk of prose(md).split(/\n\s*\n/)) {
     const lines = chunk.split('\n').filter((l) => l.trim() && !l.startsWith('|'));
-    for (const line of lines) {
-      const starts = out.length === 0 || /^(#|- |\d+\. )/.test(line) || line === lines[0] || /^#/.test(out.at(-1)!);
+    for (const [k, line] of lines.entries()) {
+      const starts = k === 0 || /^(#|- |\d+\. )/.test(line) || /^#/.test(out.at(-1)!);
       if (starts) out.push(line); else out[out.length - 1] += '\n' + line;
     }
   }

@@ -8,6 +8,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
+import { timedRun } from './run.ts';
 
 export interface Startup { first: number; ready: number; cpu: number; rss: number }
 export interface Contender { name: string; command: string[]; protocol: 'uci' | 'xboard' | 'terminal' }
@@ -30,19 +31,29 @@ function usage(pid: number): { cpu: number; rss: number } {
 /** One start of a contender: ms to its first answer and to ready, CPU ms and MiB at ready (the
  *  terminal game: to its end, by GNU time). */
 export function startOnce(c: Contender, limitMs = 30_000): Promise<Startup> {
-  const terminal = c.protocol === 'terminal';
-  const command = terminal ? ['/usr/bin/time', '-f', '%U %S %M', ...c.command] : c.command;
+  return c.protocol === 'terminal' ? wholeRun(c.command, limitMs) : handshake(c.command, c.protocol, limitMs);
+}
+
+/** The terminal game on empty input (it prints the board and ends): its whole run, timed as
+ *  the benchmark times every run (run.ts). */
+async function wholeRun(command: string[], limitMs: number): Promise<Startup> {
+  const t = await timedRun(command[0], command.slice(1), '', limitMs);
+  return { first: t.ms, ready: t.ms, cpu: 1000 * (t.cpuS ?? NaN), rss: (t.rssKB ?? NaN) / 1024 };
+}
+
+/** A protocol command's handshake, written at once: when the first answer came, when it was
+ *  ready, and its CPU time and memory then. */
+function handshake(command: string[], protocol: 'uci' | 'xboard', limitMs: number): Promise<Startup> {
   const t0 = performance.now();
-  const child = spawn(command[0], command.slice(1), { stdio: 'pipe' });
+  const child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
   const got: Startup = { first: NaN, ready: NaN, cpu: NaN, rss: NaN };
-  const [firstRe, readyRe] = c.protocol === 'uci' ? [/^uciok$/m, /^readyok$/m] : [/^feature .*done=1/m, /^pong 1$/m];
-  let out = '', err = '';
+  const [firstRe, readyRe] = protocol === 'uci' ? [/^uciok$/m, /^readyok$/m] : [/^feature .*done=1/m, /^pong 1$/m];
+  let out = '';
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
     child.stdout.on('data', (d: Buffer) => {
       out += d;
       const t = performance.now() - t0;
-      if (terminal) return;
       if (Number.isNaN(got.first) && firstRe.test(out)) got.first = t;
       if (Number.isNaN(got.ready) && readyRe.test(out)) {
         got.ready = t;
@@ -50,18 +61,10 @@ export function startOnce(c: Contender, limitMs = 30_000): Promise<Startup> {
         child.stdin.end('quit\n');
       }
     });
-    child.stderr.on('data', (d: Buffer) => { err += d; });
     child.stdin.on('error', () => { /* it ended */ });
-    if (c.protocol === 'uci') child.stdin.write('uci\nisready\n');
-    else if (c.protocol === 'xboard') child.stdin.write('xboard\nprotover 2\nping 1\n');
-    else child.stdin.end();
+    child.stdin.write(protocol === 'uci' ? 'uci\nisready\n' : 'xboard\nprotover 2\nping 1\n');
     child.on('close', () => {
       clearTimeout(timer);
-      if (terminal) {
-        const [user, sys, kB] = err.trim().split('\n').at(-1)!.split(' ').map(Number);
-        const ended = performance.now() - t0;
-        Object.assign(got, { first: ended, ready: ended, cpu: 1000 * (user + sys), rss: kB / 1024 });
-      }
       resolve(got);
     });
   });

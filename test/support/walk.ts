@@ -108,10 +108,10 @@ function misread(paragraph: Line[]): string {
 }
 
 /** One line of the made Markdown, and the line of micromax.ts it comes from. */
-export interface MadeLine { text: string; from: number }
+interface MadeLine { text: string; from: number }
 
 /** Parts 2 and 3 of the walk-through, made from micromax.ts, line by line. */
-export function madeLines(source: string): MadeLine[] {
+function madeLines(source: string): MadeLine[] {
   const out: MadeLine[] = [];
   const literal = insideLiterals(source);
   const all = pieces(splitSource(source).made, literal);
@@ -149,7 +149,7 @@ export function madeLines(source: string): MadeLine[] {
 export const makeWalk = (source: string): string => madeLines(source).map((l) => l.text).join('\n') + '\n';
 
 /** The first line where the walk-through's made part is not what micromax.ts makes, or ''. */
-export function staleLine(walk: string, source: string): string {
+function staleLine(walk: string, source: string): string {
   const { made, madeLine } = splitWalk(walk);
   const want = madeLines(source);
   const have = made.replace(/\n$/, '').split('\n');
@@ -157,10 +157,9 @@ export function staleLine(walk: string, source: string): string {
   for (let k = 0; k < n; k++) {
     if (have[k] === want[k]?.text) continue;
     const where = `${FILES.walk} line ${madeLine + k}`;
-    const from = want[Math.min(k, want.length - 1)]?.from;
     if (k >= want.length) return `${where} is stale: micromax.ts makes no more lines, the walk-through goes on:\n  ${have[k]}`;
     const has = k < have.length ? `has:   ${have[k]}` : 'ends before it';
-    return `${where} is stale (from ${FILES.source} line ${from}):\n  ${has}\n  makes: ${want[k].text}`;
+    return `${where} is stale (from ${FILES.source} line ${want[k].from}):\n  ${has}\n  makes: ${want[k].text}`;
   }
   return '';
 }
@@ -292,9 +291,14 @@ function between(md: string, from: string, to: string): string {
   return md.slice(start, end);
 }
 
-/** The row's minutes by the guide's model: its two guide sections and parts 2 and 3. */
-export function rowMinutes(guide: string, walk: string): number {
-  const text = between(guide, '## The shell, in brief', '## Known quirks') + between(walk, '## Part 2: the shell', '');
+/** What the row covers: its two guide sections and parts 2 and 3 (test/annotated.test.ts checks
+ *  every row's minutes from the same text). */
+export const rowText = (guide: string, walk: string): string =>
+  between(guide, '## The shell, in brief', '## Known quirks') + between(walk, '## Part 2: the shell', '');
+
+/** The row's minutes by the guide's model. */
+function rowMinutes(guide: string, walk: string): number {
+  const text = rowText(guide, walk);
   if (/^```sh|`npm (run (-s )?tree|start( -s)?) -- /m.test(text)) {            // what the model runs
     throw new CannotMake(`the row '${ROW}' covers a command: its output is counted by test/annotated.test.ts only`);
   }
@@ -302,7 +306,7 @@ export function rowMinutes(guide: string, walk: string): number {
 }
 
 /** The guide with the row's minutes set; the row's line and the minutes it states. */
-export function withRow(guide: string, m: number): { guide: string; stated: number; line: number } {
+function withRow(guide: string, m: number): { guide: string; stated: number; line: number } {
   const lines = guide.split('\n');
   const k = lines.findIndex((l) => l.startsWith(`| ${ROW} |`));
   const cell = /\| (\d+) \|$/.exec(lines[k] ?? '');

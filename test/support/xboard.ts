@@ -3,7 +3,7 @@
 // Analysis mode. Used by the match tests and by the GUI benchmark. xboard may not exit by
 // itself: the PGN is watched instead.
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -44,7 +44,7 @@ export async function match(opts: { protocol: 'uci' | 'xboard'; games: number; t
     '-testClaims', 'true', '-checkMates', 'true', '-materialDraws', 'true', '-ruleMoves', '50', '-repeatsToDraw', '3',
     '-adjudicateDrawMoves', '150', '-xexit', '-saveGameFile', pgn, '-debug', '-nameOfDebugFile', debug];
   const t0 = performance.now();
-  const proc = spawn('xvfb-run', args, { cwd: dir, env: { ...process.env, PATH: pathWith(opts.bin) }, stdio: 'ignore', detached: true });
+  const proc = underXvfb(args, dir, opts.bin);
   const limit = (opts.timeoutS ?? 60 * opts.games + 120) * 1000;
   const finished = (): boolean => fs.existsSync(pgn) && parse(fs.readFileSync(pgn, 'utf8')).length >= opts.games;
   await new Promise<void>((resolve) => {
@@ -66,7 +66,13 @@ function firstEngine(protocol: 'uci' | 'xboard', bin?: string): string {
   const [node, argv] = portCommand([`--${protocol}`]);
   return [node, ...argv].map((a) => (/\s/.test(a) ? `'${a}'` : a)).join(' ');
 }
-const pathWith = (bin?: string): string => bin ? `${bin}:${PATH}` : PATH;
+
+/** xboard started under Xvfb in dir, as the leader of its own process group (ended as a group),
+ *  with bin (README.md's commands) first on its PATH. */
+function underXvfb(args: string[], dir: string, bin?: string): ChildProcess {
+  const env = { ...process.env, PATH: bin ? `${bin}:${PATH}` : PATH };
+  return spawn('xvfb-run', args, { cwd: dir, env, stdio: 'ignore', detached: true });
+}
 
 /** xboard (with its window, under Xvfb) started in Analysis mode with micro-Max (README.md's
  *  micromax-xboard, from bin) for this long: xboard's debug log, what went to and fro. */
@@ -75,7 +81,7 @@ export async function analysis(opts: { bin: string; seconds: number }): Promise<
   const debug = path.join(dir, 'xboard.debug');
   const args = ['-a', 'xboard', '-fcp', 'micromax-xboard', '-fd', dir, '-initialMode', 'Analysis',
     '-debug', '-nameOfDebugFile', debug];
-  const proc = spawn('xvfb-run', args, { cwd: dir, env: { ...process.env, PATH: pathWith(opts.bin) }, stdio: 'ignore', detached: true });
+  const proc = underXvfb(args, dir, opts.bin);
   await new Promise((r) => setTimeout(r, opts.seconds * 1000));
   try { process.kill(-proc.pid!, 'SIGTERM'); } catch { /* gone already */ }
   await new Promise((r) => proc.exitCode !== null ? r(null) : proc.on('close', r));
