@@ -183,7 +183,7 @@ export class Search {
     call.bestBy = pass.bestBy;
     pass.kids.push(this.calls.length);
     if (c.move === 'null') call.board = up.board;
-    else if (up.board && /^[a-h][1-8][a-h][1-8]q?$/.test(c.move)) {
+    else if (up.board) {
       call.made = makeMove(up.board, c.move, up.c.E, up.c.k);
       call.board = call.made?.board;
       if (call.made) call.gain = gainOf(call.made);

@@ -231,7 +231,7 @@ const fromStream = {
     let board: number[] | undefined;
     if (!up) board = (parse(this.board || `@${' 0'.repeat(64)}`) as { b: number[] }).b;
     else if (c.move === 'null') board = caller?.board;
-    else if (caller?.board && /^[a-h][1-8][a-h][1-8]q?$/.test(c.move)) board = makeMove(caller.board, c.move, up.E, up.k)?.board;
+    else if (caller?.board) board = makeMove(caller.board, c.move, up.E, up.k)?.board;
     return { move: c.move, board, sum: c.sum, number: this.number };
   },
 };
