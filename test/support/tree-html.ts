@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { I, S, parse, type Call, type Pass, type PassEnd, type Return, type Store, type Take } from './calls.ts';
-import { CENTRE, VALUES, makeMove, sumOf, type Board64, type Made } from './tree.ts';
+import { CENTRE, Refused, VALUES, makeMove, sumOf, type Board64, type Made } from './tree.ts';
 
 /** The part of a search a page holds (at every depth), and how its calls are labelled. */
 export interface PageOptions {
@@ -65,8 +65,6 @@ export interface PageCall {
 
 /** The calls to draw are too many to collect: the calls collected so far. */
 export class TooBig { constructor(readonly calls: number) {} }
-/** The typed moves' legality check that said no (move 1 the first). */
-export class PageRefused { constructor(readonly move: number) {} }
 
 /** The most calls a page collects before it gives up (a page holds far fewer: see MAX_BYTES). */
 export const MAX_CALLS = 60_000;
@@ -112,7 +110,7 @@ export class Search {
   private check(line: string): void {                 // a typed move's legality check: not drawn
     if (line[0] === '>') { this.checkDepth++; this.number++; }
     else if (line[0] === '<' && --this.checkDepth === 0) {
-      if ((parse(line) as Return).v !== I) throw new PageRefused(this.checked + 1);
+      if ((parse(line) as Return).v !== I) throw new Refused(this.checked + 1);
       this.checked++;
     }
   }

@@ -16,7 +16,7 @@ import * as path from 'node:path';
 
 import { exit, fail, moveList, readOptions, userPath, whole } from '../support/options.ts';
 import { ROOT } from '../support/run.ts';
-import { MAX_CALLS, PageRefused, Search, TooBig, companionHref, companionWords, readCompanion } from '../support/tree-html.ts';
+import { MAX_CALLS, Search, TooBig, companionHref, companionWords, readCompanion } from '../support/tree-html.ts';
 import { MAX_BYTES, pageHtml, type PageInfo } from '../support/tree-html-page.ts';
 import { BadLine, Lines, parse, runCalls, square, type Call, type Running } from '../support/calls.ts';
 import { Focus, Refused, Tree, at64, boardLines, brief, legend, makeMove, named, oneSquareFits, pieceLetter, readCall, readPath,
@@ -340,7 +340,6 @@ try {
     err = new Stop(`micro-Max does not accept ${opt.moves[err.move - 1]} there (move ${err.move})`, 2);
   }
   if (err instanceof BadLine) err = new Stop(`${opt.stream}: not a call stream: ${err.message}`, 2);
-  if (err instanceof PageRefused) err = new Stop(`micro-Max does not accept ${opt.moves[err.move - 1]} there (move ${err.move})`, 2);
   if (err instanceof TooBig) {
     err = new Stop(`--html: the page would hold more than ${MAX_CALLS} calls, far more than it can show well: narrow it ` +
       'to one pass of the first call (--pass P), to the calls along some moves (--path "e2e4 e7e5"), or a smaller ' +
