@@ -15,7 +15,6 @@ export interface PageOptions {
   pass?: number;                                       // only this pass (its depth d) of the first call
   path?: string[][];                                   // only the calls along these moves (one list a ply)
   checks: number;                                      // calls from main() to pass over first (typed moves)
-  first: number;                                       // the stream's number of the first call fed
 }
 
 /** A pass of a call: its depth d, where it ended (the '!' line: best m, cut-off, X and Y), the moves that
@@ -72,26 +71,21 @@ export const MAX_CALLS = 60_000;
 /** Reads the stream of a search, line by line, into the calls a page draws (see PageOptions). */
 export class Search {
   readonly calls: PageCall[] = [];
-  board?: Board64;                                     // the board of main()'s last call ('@')
+  board?: Board64;                                     // the first call's: main()'s last ('@'), or start()'s
   done = false;
   counted = 0;                                         // every call of the search, drawn or not
   private open: (PageCall | undefined)[] = [];         // the open calls; undefined: one not drawn
   private hidden = 0;                                  // depth inside a call not drawn
   private checked = 0;
   private checkDepth = 0;
-  private number: number;
-  private startBoard?: Board64;                       // the first call's board, when given (start())
-  private started = false;
-  constructor(private readonly o: PageOptions) {
-    this.number = o.first - 1;
-  }
+  private number = 0;                                  // the stream's number of the last call read
+  constructor(private readonly o: PageOptions) {}
 
   /** The first call to come is call `number` of its stream, on `board` (a call below the first ply of a
    *  stream: its board made move by move; undefined when a move to it is not known). */
   start(number: number, board?: Board64): void {
     this.number = number - 1;
-    this.startBoard = board;
-    this.started = true;
+    this.board = board;
   }
 
   feed(line: string): void {
@@ -157,7 +151,7 @@ export class Search {
     this.index.set(call, this.calls.length);
     if (up) this.madeBy(call, up);
     else {
-      call.board = this.started ? this.startBoard : this.board;
+      call.board = this.board;
       call.sumOk = call.board ? sumOf(call.board) === c.sum : undefined;
     }
     this.calls.push(call);

@@ -212,6 +212,8 @@ const fromStream = {
         if (opt.at === undefined ? c.move === '-' && c.z === 8 : this.number === opt.at) {
           this.path = [...open.slice(1).map((o) => o.move), ...open.length ? [c.move] : []];
           if (this.board) yield this.board;
+          // the page numbers its calls from this one, on the board the moves to it made
+          page?.start(this.number, this.boards.at(-1)?.board);
           yield line;
           for (let more = await lines.next(); more !== undefined; more = await lines.next()) yield more;
           return;
@@ -291,18 +293,8 @@ async function draw(): Promise<Stop | undefined> {
  *  shape the text alone; --pass and --path focus both). */
 const page = opt.html === undefined ? undefined : new Search({
   pass: opt.pass, path: opt.path,
-  checks: opt.moves.length - (check ? 1 : 0), first: 1,
+  checks: opt.moves.length - (check ? 1 : 0),
 });
-if (page && opt.stream !== undefined) {
-  // the stream's lines reach the page from the drawn call on: it numbers them from there, on its board
-  const first = fromStream.lines.bind(fromStream);
-  fromStream.lines = async function* (): AsyncGenerator<string> {
-    for await (const line of first()) {
-      if (line[0] === '>' && !page.calls.length && !page.counted) page.start(fromStream.number, fromStream.boards.at(-1)?.board);
-      yield line;
-    }
-  };
-}
 
 /** Writes the page, or says why not (a page too big to open quickly: how to narrow it). */
 function writePage(): void {
