@@ -172,11 +172,15 @@ const env: NodeJS.ProcessEnv = {
   ...opt.fen ? { MICROMAX_FEN: opt.fen } : {},
   ...call ? { MICROMAX_CALL: [call.k, call.q, call.l, call.e, call.E, call.z, call.n, opt.moves.length - 1].join(' ') } : {},
 };
+/** The calls from main() before the one drawn, which the tree and the page pass over: the typed moves'
+ *  legality checks (but the last move's, when that check is the call drawn). */
+const checks = opt.moves.length - (check ? 1 : 0);
+/** The first call's label, in the tree and on the page: root (a think), check, or call (--call's, --stream's). */
+const top = opt.stream !== undefined ? 'call' : check ? 'check' : call ? 'call' : 'root';
 const typed = opt.moves.map((m) => `${m}\n`).join('') + (check ? '' : '\n');
 const run: Running | undefined = opt.stream === undefined ? runCalls('port', typed, { nodes: opt.nodes }, env) : undefined;
 const focus = new Focus({ pass: opt.pass, path: opt.path, put: (l) => out.put(l) });
-const tree = new Tree({ depth: opt.depth, keys: opt.keys, checks: opt.moves.length - (check ? 1 : 0),
-  top: opt.stream !== undefined ? 'call' : check ? 'check' : call ? 'call' : 'root',
+const tree = new Tree({ depth: opt.depth, keys: opt.keys, checks, top,
   put: (l, what) => focus.take(opt.brief ? brief(l, what) : l, what), heading });
 
 // ---- --stream FILE: the lines from call --at N (or the first think) on -----------------------
@@ -291,10 +295,7 @@ async function draw(): Promise<Stop | undefined> {
 
 /** The page's reader of the search: every call of what the text draws, at every depth (--depth and --limit
  *  shape the text alone; --pass and --path focus both). */
-const page = opt.html === undefined ? undefined : new Search({
-  pass: opt.pass, path: opt.path,
-  checks: opt.moves.length - (check ? 1 : 0),
-});
+const page = opt.html === undefined ? undefined : new Search({ pass: opt.pass, path: opt.path, checks });
 
 /** Writes the page, or says why not (a page too big to open quickly: how to narrow it). */
 function writePage(): void {
@@ -304,7 +305,7 @@ function writePage(): void {
   const info: PageInfo = {
     title: first ? headingOf(first.c).replace(/:$/, '') : 'micro-Max 3.2',
     command: ['npm run tree --', ...process.argv.slice(2).map(shellWord)].join(' '),
-    top: opt.stream !== undefined ? 'call' : check ? 'check' : call ? 'call' : 'root',
+    top,
     keys: opt.keys, brief: opt.brief, counted: page.counted,
     left: { ...opt.pass === undefined ? {} : { pass: `--pass ${opt.pass}` },
       ...values.path === undefined ? {} : { path: `--path ${shellWord(values.path.trim())}` } },
