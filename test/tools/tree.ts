@@ -297,6 +297,10 @@ async function draw(): Promise<Stop | undefined> {
  *  shape the text alone; --pass and --path focus both). */
 const page = opt.html === undefined ? undefined : new Search({ pass: opt.pass, path: opt.path, checks });
 
+/** How to make a page smaller, said whenever one is refused as too big. */
+const NARROW = 'narrow it to one pass of the first call (--pass P), to the calls along some moves (--path "e2e4 e7e5"), ' +
+  'or a smaller search (--nodes N)';
+
 /** Writes the page, or says why not (a page too big to open quickly: how to narrow it). */
 function writePage(): void {
   if (!page || !opt.html) return;
@@ -314,8 +318,7 @@ function writePage(): void {
   const html = pageHtml(page, info), bytes = Buffer.byteLength(html);
   if (bytes > MAX_BYTES) {
     throw new Stop(`--html: the page would be ${(bytes / 1e6).toFixed(1)} MB (${page.calls.length} calls), more than ` +
-      `${MAX_BYTES / 1e6} MB, which a browser opens slowly: narrow it to one pass of the first call (--pass P), to the ` +
-      'calls along some moves (--path "e2e4 e7e5"), or a smaller search (--nodes N)', 2);
+      `${MAX_BYTES / 1e6} MB, which a browser opens slowly: ${NARROW}`, 2);
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, html);
@@ -334,9 +337,7 @@ try {
   }
   if (err instanceof BadLine) err = new Stop(`${opt.stream}: not a call stream: ${err.message}`, 2);
   if (err instanceof TooBig) {
-    err = new Stop(`--html: the page would hold more than ${MAX_CALLS} calls, far more than it can show well: narrow it ` +
-      'to one pass of the first call (--pass P), to the calls along some moves (--path "e2e4 e7e5"), or a smaller ' +
-      'search (--nodes N)', 2);
+    err = new Stop(`--html: the page would hold more than ${MAX_CALLS} calls, far more than it can show well: ${NARROW}`, 2);
   }
   if (!(err instanceof Stop)) throw err;
   if (err.code) process.stderr.write(err.last ? `tree: ${err.last}\n` : '');
