@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { I, S, parse, type Call, type Pass, type PassEnd, type Return, type Store, type Take } from './calls.ts';
-import { CENTRE, Refused, VALUES, makeMove, sumOf, type Board64, type Made } from './tree.ts';
+import { CENTRE, Refused, VALUES, at64, makeMove, sumOf, type Board64, type Made } from './tree.ts';
 
 /** The part of a search a page holds (at every depth), and how its calls are labelled. */
 export interface PageOptions {
@@ -226,7 +226,7 @@ export const scoreFor = (up: Call, v: number): number => { const s = 0 - v; retu
 export function gainOf(made: Made): Gain {
   const { x, y, p, u, t, board } = made;
   const centre = p < 6 ? CENTRE[x] - CENTRE[y] : 0;
-  const at = (s: number): number => s & 0x88 ? -1 : board[8 * (s >> 4) + (s & 7)];
+  const at = (s: number): number => s & 0x88 ? -1 : board[at64(s)];
   const left = p < 3 ? +((x - 2 & 0x88) !== 0 || at(x - 2) !== u) : 0;
   const right = p < 3 ? +((x + 2 & 0x88) !== 0 || at(x + 2) !== u) : 0;
   const pawn = p < 3 ? -9 * (left + right - 1) + 0 : 0;                 // (+ 0: never -0)
