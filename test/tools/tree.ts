@@ -251,14 +251,23 @@ function afterMoves(): string[] {
   const wrong = fromStream.boards.find((b) => b.board && sumOf(b.board) !== b.sum);
   const head = `The board of call ${drawn.number}, after ${moves}, each move made as D() makes it:`;
   if (!wrong) return [head, ...boardLines(drawn.board, false), `  (the stream's sum of every board on the way, ${drawn.sum} at call ${drawn.number}, agrees)`];
-  const fits = oneSquareFits(wrong.board!, wrong.sum), one = fits[0], was = one && wrong.board![at64(one.square)];
   const [at, that] = wrong === drawn ? ['this call', 'this'] : [`call ${wrong.number}, after ${wrong.move},`, 'that'];
-  const fit = fits.length === 1 ? `: it fits ${that} board with ${square(one.square)} holding ` +
-    `${one.code ? pieceLetter(one.code) : 'nothing'} (code ${one.code}), not ${was ? pieceLetter(was) : 'nothing'} (code ${was})`
-    : fits.length ? `: ${fits.length} one-square changes would fit it` : ': no one-square change fits it';
+  const fit = fitText(wrong.board!, wrong.sum, that);
   return [head, ...boardLines(drawn.board, false),
     `  the program's board differs: at ${at} the stream's sum is ${wrong.sum}, ${that} board's ${sumOf(wrong.board!)}${fit}`];
 }
+
+/** Which one square, changed, would give `board` the stream's `sum`: the square, what it would hold and what
+ *  it holds (the program's move put the one there, D()'s the other); else how many would, or that none would. */
+function fitText(board: number[], sum: number, that: string): string {
+  const fits = oneSquareFits(board, sum);
+  if (fits.length > 1) return `: ${fits.length} one-square changes would fit it`;
+  if (!fits.length) return ': no one-square change fits it';
+  const { square: s, code } = fits[0], was = board[at64(s)];
+  return `: it fits ${that} board with ${square(s)} holding ${pieceText(code)} (code ${code}), not ${pieceText(was)} (code ${was})`;
+}
+/** A piece code by its board letter, or 'nothing'. */
+const pieceText = (u: number): string => u ? pieceLetter(u) : 'nothing';
 
 /** The lines of the search, from the stream file or the port as it runs. */
 async function* searchLines(): AsyncGenerator<string> {
