@@ -37,18 +37,16 @@ export type LeftOut = 'pass' | 'path';
 
 /** How a move's numbers were made, by D()'s own steps on its caller's board. */
 export interface Gain {
-  centreFrom: number; centreTo: number; centre: number; // b[x + 8], b[y + 8] and their difference (p < 6)
+  centre: number;                                      // b[x + 8] - b[y + 8], the centre points (p < 6)
   left: number; right: number; pawn: number;           // pawns: 1 for a side with no partner; -9 × (left + right - 1)
   castling: number;                                    // 30 for a castling
   taken: number; capture: number; promotion: number;   // the piece on H, 99 × its value; 799 for a queen made
-  total: number;                                       // what the move earns: centre + pawn + castling + capture + promotion
 }
 
 /** One call of D(), as the page shows it. */
 export interface PageCall {
   no: number;                                          // its number in the stream (compare --calls, tree --at)
   up: number;                                          // its caller's index (-1: the first call)
-  level: number;
   pass: number;                                        // the caller's pass (its d) that made it; 0 for the first
   c: Call;
   v?: number; after?: number;                          // its result, and the node count when it returned
@@ -147,7 +145,7 @@ export class Search {
       return;
     }
     if (this.calls.length >= MAX_CALLS) throw new TooBig(this.calls.length);
-    const call: PageCall = { no: this.number, up: up ? this.index.get(up)! : -1, level, pass: 0, c, passes: [], inside: 0 };
+    const call: PageCall = { no: this.number, up: up ? this.index.get(up)! : -1, pass: 0, c, passes: [], inside: 0 };
     this.index.set(call, this.calls.length);
     if (up) this.madeBy(call, up);
     else {
@@ -231,8 +229,7 @@ export function gainOf(made: Made): Gain {
   const right = p < 3 ? +((x + 2 & 0x88) !== 0 || at(x + 2) !== u) : 0;
   const pawn = p < 3 ? -9 * (left + right - 1) + 0 : 0;                 // (+ 0: never -0)
   const castling = made.G !== S ? 30 : 0, capture = 99 * VALUES[t & 7], promotion = made.promotion ? 799 : 0;
-  return { centreFrom: CENTRE[x], centreTo: CENTRE[y], centre, left, right, pawn, castling, taken: t, capture, promotion,
-    total: centre + pawn + castling + capture + promotion };
+  return { centre, left, right, pawn, castling, taken: t, capture, promotion };
 }
 
 // ---- the companion's words ----------------------------------------------------------------------
