@@ -224,9 +224,10 @@ export const scoreFor = (up: Call, v: number): number => { const s = 0 - v; retu
 export function gainOf(made: Made): Gain {
   const { x, y, p, u, t, board } = made;
   const centre = p < 6 ? CENTRE[x] - CENTRE[y] : 0;
-  const at = (s: number): number => s & 0x88 ? -1 : board[at64(s)];
-  const left = p < 3 ? +((x - 2 & 0x88) !== 0 || at(x - 2) !== u) : 0;
-  const right = p < 3 ? +((x + 2 & 0x88) !== 0 || at(x + 2) !== u) : 0;
+  // 1 when no pawn of the mover's stands two files along: off the board, or the square holds something else
+  const alone = (s: number): number => +((s & 0x88) !== 0 || board[at64(s)] !== u);
+  const left = p < 3 ? alone(x - 2) : 0;
+  const right = p < 3 ? alone(x + 2) : 0;
   const pawn = p < 3 ? -9 * (left + right - 1) + 0 : 0;                 // (+ 0: never -0)
   const castling = made.G !== S ? 30 : 0, capture = 99 * VALUES[t & 7], promotion = made.promotion ? 799 : 0;
   return { centre, left, right, pawn, castling, taken: t, capture, promotion };
