@@ -13,7 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { Page } from 'playwright-core';
-import { I, parse, runCalls, type Call, type Pass, type PassEnd, type Store, type Take } from './support/calls.ts';
+import { I, parse, runCalls, sqText, type Call, type Pass, type PassEnd, type Store, type Take } from './support/calls.ts';
 import { ROOT } from './support/run.ts';
 import { WORDS, sentenceOf, slug } from './support/tree-html.ts';
 import { MAX_BYTES } from './support/tree-html-page.ts';
@@ -378,8 +378,6 @@ const SHOWN = (): Shown => {
     codes: board ? board.dataset.codes!.split(' ').map(Number) : [], hash: location.hash,
     row: document.querySelector('.row.sel')?.id ?? '' };
 };
-/** Its square's name, as the page writes E and z (0, a first think's E, as 0). */
-const place = (s: number): string => s >= 0 && s < 128 && !(s & 0x88) ? 'abcdefgh'[s & 7] + (8 - (s >> 4)) : String(s);
 
 /** What is shown against the stream's call. */
 function checkShown(shown: Shown, s: SCall, top: string): void {
@@ -388,7 +386,7 @@ function checkShown(shown: Shown, s: SCall, top: string): void {
   assert.equal(shown.title, `Call ${s.no}: ${s.up ? c.move : top}, ${c.k === 8 ? 'white' : 'black'} to move`, at);
   const f = shown.fields;
   assert.deepEqual([f.k, f.q, f.l, f.e, f.E, f.z, f.n, f.N].map(String),
-    [c.k, c.q, c.l, c.e, c.E === 0 ? '0' : place(c.E), place(c.z), c.n, c.N].map(String), at);   // (E 0: a first think's)
+    [c.k, c.q, c.l, c.e, c.E === 0 ? '0' : sqText(c.E), sqText(c.z), c.n, c.N].map(String), at);   // (E 0: a first think's)
   assert.equal(sum(shown.codes), c.sum, `${at}: the board shown has the stream's sum`);
   assert.match(f.result, new RegExp(`^Result: ${s.v}[,.]`), at);
   if (s.up && c.move !== 'null') {

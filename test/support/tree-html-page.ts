@@ -305,7 +305,7 @@ function answers(c) {
 }
 /** The tags of a call, as the text tree names them (its own, then its passes'). */
 function tags(i) {
-  var c = calls[i], out = [], ps = c[F.passes], last = ps[ps.length - 1];
+  var c = calls[i], out = [], ps = c[F.passes];
   if (c[F.move] === 'null') out.push(['null', 'null move']);
   if (c[F.hint]) out.push(['hint', 'hint']);
   if (answers(c)) out.push(['hash', 'hash answer']);

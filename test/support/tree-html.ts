@@ -8,14 +8,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { I, S, parse, type Call, type Pass, type PassEnd, type Return, type Store, type Take } from './calls.ts';
-import { CENTRE, VALUES, makeMove, sumOf, type Board64, type Made } from './tree.ts';
+import { CENTRE, Refused, VALUES, at64, makeMove, sumOf, type Board64, type Made } from './tree.ts';
 
 /** The part of a search a page holds (at every depth), and how its calls are labelled. */
 export interface PageOptions {
   pass?: number;                                       // only this pass (its depth d) of the first call
   path?: string[][];                                   // only the calls along these moves (one list a ply)
   checks: number;                                      // calls from main() to pass over first (typed moves)
-  first: number;                                       // the stream's number of the first call fed
 }
 
 /** A pass of a call: its depth d, where it ended (the '!' line: best m, cut-off, X and Y), the moves that
@@ -38,18 +37,16 @@ export type LeftOut = 'pass' | 'path';
 
 /** How a move's numbers were made, by D()'s own steps on its caller's board. */
 export interface Gain {
-  centreFrom: number; centreTo: number; centre: number; // b[x + 8], b[y + 8] and their difference (p < 6)
+  centre: number;                                      // b[x + 8] - b[y + 8], the centre points (p < 6)
   left: number; right: number; pawn: number;           // pawns: 1 for a side with no partner; -9 × (left + right - 1)
   castling: number;                                    // 30 for a castling
   taken: number; capture: number; promotion: number;   // the piece on H, 99 × its value; 799 for a queen made
-  total: number;                                       // what the move earns: centre + pawn + castling + capture + promotion
 }
 
 /** One call of D(), as the page shows it. */
 export interface PageCall {
   no: number;                                          // its number in the stream (compare --calls, tree --at)
   up: number;                                          // its caller's index (-1: the first call)
-  level: number;
   pass: number;                                        // the caller's pass (its d) that made it; 0 for the first
   c: Call;
   v?: number; after?: number;                          // its result, and the node count when it returned
@@ -65,8 +62,6 @@ export interface PageCall {
 
 /** The calls to draw are too many to collect: the calls collected so far. */
 export class TooBig { constructor(readonly calls: number) {} }
-/** The typed moves' legality check that said no (move 1 the first). */
-export class PageRefused { constructor(readonly move: number) {} }
 
 /** The most calls a page collects before it gives up (a page holds far fewer: see MAX_BYTES). */
 export const MAX_CALLS = 60_000;
@@ -74,26 +69,21 @@ export const MAX_CALLS = 60_000;
 /** Reads the stream of a search, line by line, into the calls a page draws (see PageOptions). */
 export class Search {
   readonly calls: PageCall[] = [];
-  board?: Board64;                                     // the board of main()'s last call ('@')
+  board?: Board64;                                     // the first call's: main()'s last ('@'), or start()'s
   done = false;
   counted = 0;                                         // every call of the search, drawn or not
   private open: (PageCall | undefined)[] = [];         // the open calls; undefined: one not drawn
   private hidden = 0;                                  // depth inside a call not drawn
   private checked = 0;
   private checkDepth = 0;
-  private number: number;
-  private startBoard?: Board64;                       // the first call's board, when given (start())
-  private started = false;
-  constructor(private readonly o: PageOptions) {
-    this.number = o.first - 1;
-  }
+  private number = 0;                                  // the stream's number of the last call read
+  constructor(private readonly o: PageOptions) {}
 
   /** The first call to come is call `number` of its stream, on `board` (a call below the first ply of a
    *  stream: its board made move by move; undefined when a move to it is not known). */
   start(number: number, board?: Board64): void {
     this.number = number - 1;
-    this.startBoard = board;
-    this.started = true;
+    this.board = board;
   }
 
   feed(line: string): void {
@@ -112,7 +102,7 @@ export class Search {
   private check(line: string): void {                 // a typed move's legality check: not drawn
     if (line[0] === '>') { this.checkDepth++; this.number++; }
     else if (line[0] === '<' && --this.checkDepth === 0) {
-      if ((parse(line) as Return).v !== I) throw new PageRefused(this.checked + 1);
+      if ((parse(line) as Return).v !== I) throw new Refused(this.checked + 1);
       this.checked++;
     }
   }
@@ -155,11 +145,11 @@ export class Search {
       return;
     }
     if (this.calls.length >= MAX_CALLS) throw new TooBig(this.calls.length);
-    const call: PageCall = { no: this.number, up: up ? this.index.get(up)! : -1, level, pass: 0, c, passes: [], inside: 0 };
+    const call: PageCall = { no: this.number, up: up ? this.index.get(up)! : -1, pass: 0, c, passes: [], inside: 0 };
     this.index.set(call, this.calls.length);
     if (up) this.madeBy(call, up);
     else {
-      call.board = this.started ? this.startBoard : this.board;
+      call.board = this.board;
       call.sumOk = call.board ? sumOf(call.board) === c.sum : undefined;
     }
     this.calls.push(call);
@@ -183,7 +173,7 @@ export class Search {
     call.bestBy = pass.bestBy;
     pass.kids.push(this.calls.length);
     if (c.move === 'null') call.board = up.board;
-    else if (up.board && /^[a-h][1-8][a-h][1-8]q?$/.test(c.move)) {
+    else if (up.board) {
       call.made = makeMove(up.board, c.move, up.c.E, up.c.k);
       call.board = call.made?.board;
       if (call.made) call.gain = gainOf(call.made);
@@ -234,13 +224,13 @@ export const scoreFor = (up: Call, v: number): number => { const s = 0 - v; retu
 export function gainOf(made: Made): Gain {
   const { x, y, p, u, t, board } = made;
   const centre = p < 6 ? CENTRE[x] - CENTRE[y] : 0;
-  const at = (s: number): number => s & 0x88 ? -1 : board[8 * (s >> 4) + (s & 7)];
-  const left = p < 3 ? +((x - 2 & 0x88) !== 0 || at(x - 2) !== u) : 0;
-  const right = p < 3 ? +((x + 2 & 0x88) !== 0 || at(x + 2) !== u) : 0;
+  // 1 when no pawn of the mover's stands two files along: off the board, or the square holds something else
+  const alone = (s: number): number => +((s & 0x88) !== 0 || board[at64(s)] !== u);
+  const left = p < 3 ? alone(x - 2) : 0;
+  const right = p < 3 ? alone(x + 2) : 0;
   const pawn = p < 3 ? -9 * (left + right - 1) + 0 : 0;                 // (+ 0: never -0)
   const castling = made.G !== S ? 30 : 0, capture = 99 * VALUES[t & 7], promotion = made.promotion ? 799 : 0;
-  return { centreFrom: CENTRE[x], centreTo: CENTRE[y], centre, left, right, pawn, castling, taken: t, capture, promotion,
-    total: centre + pawn + castling + capture + promotion };
+  return { centre, left, right, pawn, castling, taken: t, capture, promotion };
 }
 
 // ---- the companion's words ----------------------------------------------------------------------

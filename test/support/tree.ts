@@ -329,12 +329,17 @@ export interface Made {
   promotion: boolean;
 }
 
+/** A move by its squares, as the stream names one (e2e4, e7e8q). */
+const NAMED_MOVE = /^[a-h][1-8][a-h][1-8]q?$/;
+
 /** The move (e2e4, e1g1, e7e8q) made on `before` as D() makes it: the piece leaves x and loses its virgin
  *  bit (32), lands on y, and takes what stood on H, which is y but for a pawn landing on `E` (the caller's
  *  E), where H is y ^ 16, a row behind; a king two files along castles: its corner G is emptied and a rook
  *  of side `k` (the mover, k + 6) stands on F, the square crossed; a pawn reaching the last rank becomes a
- *  queen (| 7). Undefined for a move D() cannot have made there (no piece of side k on x). */
+ *  queen (| 7). Undefined for a move the stream does not name ('-', '?', null) and for one D() cannot have
+ *  made there (no piece of side k on x). */
 export function makeMove(before: Board64, move: string, E: number, k: number): Made | undefined {
+  if (!NAMED_MOVE.test(move)) return undefined;
   const x = squareOf(move.slice(0, 2)), y = squareOf(move.slice(2, 4));
   const b = [...Array(129)].map((_, s) => s & 0x88 ? 0 : before[at64(s)]);
   const u = b[x], p = u & 7;

@@ -16,7 +16,7 @@ import * as path from 'node:path';
 
 import { exit, fail, moveList, readOptions, userPath, whole } from '../support/options.ts';
 import { ROOT } from '../support/run.ts';
-import { MAX_CALLS, PageRefused, Search, TooBig, companionHref, companionWords, readCompanion } from '../support/tree-html.ts';
+import { MAX_CALLS, Search, TooBig, companionHref, companionWords, readCompanion } from '../support/tree-html.ts';
 import { MAX_BYTES, pageHtml, type PageInfo } from '../support/tree-html-page.ts';
 import { BadLine, Lines, parse, runCalls, square, type Call, type Running } from '../support/calls.ts';
 import { Focus, Refused, Tree, at64, boardLines, brief, legend, makeMove, named, oneSquareFits, pieceLetter, readCall, readPath,
@@ -172,11 +172,15 @@ const env: NodeJS.ProcessEnv = {
   ...opt.fen ? { MICROMAX_FEN: opt.fen } : {},
   ...call ? { MICROMAX_CALL: [call.k, call.q, call.l, call.e, call.E, call.z, call.n, opt.moves.length - 1].join(' ') } : {},
 };
+/** The calls from main() before the one drawn, which the tree and the page pass over: the typed moves'
+ *  legality checks (but the last move's, when that check is the call drawn). */
+const checks = opt.moves.length - (check ? 1 : 0);
+/** The first call's label, in the tree and on the page: root (a think), check, or call (--call's, --stream's). */
+const top = opt.stream !== undefined ? 'call' : check ? 'check' : call ? 'call' : 'root';
 const typed = opt.moves.map((m) => `${m}\n`).join('') + (check ? '' : '\n');
 const run: Running | undefined = opt.stream === undefined ? runCalls('port', typed, { nodes: opt.nodes }, env) : undefined;
 const focus = new Focus({ pass: opt.pass, path: opt.path, put: (l) => out.put(l) });
-const tree = new Tree({ depth: opt.depth, keys: opt.keys, checks: opt.moves.length - (check ? 1 : 0),
-  top: opt.stream !== undefined ? 'call' : check ? 'check' : call ? 'call' : 'root',
+const tree = new Tree({ depth: opt.depth, keys: opt.keys, checks, top,
   put: (l, what) => focus.take(opt.brief ? brief(l, what) : l, what), heading });
 
 // ---- --stream FILE: the lines from call --at N (or the first think) on -----------------------
@@ -192,16 +196,13 @@ const fromStream = {
     const reached = this.path.length ? `, reached by ${this.path.join(' ')} from this position` : '';
     return `Call ${this.number} of ${this.file}, ${what}, ${named(first)}, ${side} moving${reached}:`;
   },
-  /** The lines from the call to draw on: the board before it first (the last from main()). A first line
-   *  starting with '%' is the stream's header (its settings): passed over. */
+  /** The lines from the call to draw on: the board before it first (the last from main()). The stream's
+   *  header ('%', its settings) is read by parse() like any line, and drawn by no one. */
   async *lines(): AsyncGenerator<string> {
     const file = userPath(this.file);
     if (!fs.existsSync(file) || !fs.statSync(file).isFile()) usage(`--stream: no file ${this.file}`);
     const lines = this.source = new Lines(fs.createReadStream(file)), open: Call[] = [];
-    let first = true;
     for (let line = await lines.next(); line !== undefined; line = await lines.next()) {
-      if (first && line[0] === '%') { first = false; continue; }
-      first = false;
       if (line[0] === '@') this.board = line;
       else if (!'<>#!s='.includes(line[0] || ' ')) parse(line);   // not a line of a stream: BadLine says why
       else if (line[0] === '<') { open.pop(); this.boards.pop(); }
@@ -212,6 +213,8 @@ const fromStream = {
         if (opt.at === undefined ? c.move === '-' && c.z === 8 : this.number === opt.at) {
           this.path = [...open.slice(1).map((o) => o.move), ...open.length ? [c.move] : []];
           if (this.board) yield this.board;
+          // the page numbers its calls from this one, on the board the moves to it made
+          page?.start(this.number, this.boards.at(-1)?.board);
           yield line;
           for (let more = await lines.next(); more !== undefined; more = await lines.next()) yield more;
           return;
@@ -231,7 +234,7 @@ const fromStream = {
     let board: number[] | undefined;
     if (!up) board = (parse(this.board || `@${' 0'.repeat(64)}`) as { b: number[] }).b;
     else if (c.move === 'null') board = caller?.board;
-    else if (caller?.board && /^[a-h][1-8][a-h][1-8]q?$/.test(c.move)) board = makeMove(caller.board, c.move, up.E, up.k)?.board;
+    else if (caller?.board) board = makeMove(caller.board, c.move, up.E, up.k)?.board;
     return { move: c.move, board, sum: c.sum, number: this.number };
   },
 };
@@ -248,14 +251,23 @@ function afterMoves(): string[] {
   const wrong = fromStream.boards.find((b) => b.board && sumOf(b.board) !== b.sum);
   const head = `The board of call ${drawn.number}, after ${moves}, each move made as D() makes it:`;
   if (!wrong) return [head, ...boardLines(drawn.board, false), `  (the stream's sum of every board on the way, ${drawn.sum} at call ${drawn.number}, agrees)`];
-  const fits = oneSquareFits(wrong.board!, wrong.sum), one = fits[0], was = one && wrong.board![at64(one.square)];
   const [at, that] = wrong === drawn ? ['this call', 'this'] : [`call ${wrong.number}, after ${wrong.move},`, 'that'];
-  const fit = fits.length === 1 ? `: it fits ${that} board with ${square(one.square)} holding ` +
-    `${one.code ? pieceLetter(one.code) : 'nothing'} (code ${one.code}), not ${was ? pieceLetter(was) : 'nothing'} (code ${was})`
-    : fits.length ? `: ${fits.length} one-square changes would fit it` : ': no one-square change fits it';
+  const fit = fitText(wrong.board!, wrong.sum, that);
   return [head, ...boardLines(drawn.board, false),
     `  the program's board differs: at ${at} the stream's sum is ${wrong.sum}, ${that} board's ${sumOf(wrong.board!)}${fit}`];
 }
+
+/** Which one square, changed, would give `board` the stream's `sum`: the square, what it would hold and what
+ *  it holds (the program's move put the one there, D()'s the other); else how many would, or that none would. */
+function fitText(board: number[], sum: number, that: string): string {
+  const fits = oneSquareFits(board, sum);
+  if (fits.length > 1) return `: ${fits.length} one-square changes would fit it`;
+  if (!fits.length) return ': no one-square change fits it';
+  const { square: s, code } = fits[0], was = board[at64(s)];
+  return `: it fits ${that} board with ${square(s)} holding ${pieceText(code)} (code ${code}), not ${pieceText(was)} (code ${was})`;
+}
+/** A piece code by its board letter, or 'nothing'. */
+const pieceText = (u: number): string => u ? pieceLetter(u) : 'nothing';
 
 /** The lines of the search, from the stream file or the port as it runs. */
 async function* searchLines(): AsyncGenerator<string> {
@@ -289,20 +301,11 @@ async function draw(): Promise<Stop | undefined> {
 
 /** The page's reader of the search: every call of what the text draws, at every depth (--depth and --limit
  *  shape the text alone; --pass and --path focus both). */
-const page = opt.html === undefined ? undefined : new Search({
-  pass: opt.pass, path: opt.path,
-  checks: opt.moves.length - (check ? 1 : 0), first: 1,
-});
-if (page && opt.stream !== undefined) {
-  // the stream's lines reach the page from the drawn call on: it numbers them from there, on its board
-  const first = fromStream.lines.bind(fromStream);
-  fromStream.lines = async function* (): AsyncGenerator<string> {
-    for await (const line of first()) {
-      if (line[0] === '>' && !page.calls.length && !page.counted) page.start(fromStream.number, fromStream.boards.at(-1)?.board);
-      yield line;
-    }
-  };
-}
+const page = opt.html === undefined ? undefined : new Search({ pass: opt.pass, path: opt.path, checks });
+
+/** How to make a page smaller, said whenever one is refused as too big. */
+const NARROW = 'narrow it to one pass of the first call (--pass P), to the calls along some moves (--path "e2e4 e7e5"), ' +
+  'or a smaller search (--nodes N)';
 
 /** Writes the page, or says why not (a page too big to open quickly: how to narrow it). */
 function writePage(): void {
@@ -312,7 +315,7 @@ function writePage(): void {
   const info: PageInfo = {
     title: first ? headingOf(first.c).replace(/:$/, '') : 'micro-Max 3.2',
     command: ['npm run tree --', ...process.argv.slice(2).map(shellWord)].join(' '),
-    top: opt.stream !== undefined ? 'call' : check ? 'check' : call ? 'call' : 'root',
+    top,
     keys: opt.keys, brief: opt.brief, counted: page.counted,
     left: { ...opt.pass === undefined ? {} : { pass: `--pass ${opt.pass}` },
       ...values.path === undefined ? {} : { path: `--path ${shellWord(values.path.trim())}` } },
@@ -321,8 +324,7 @@ function writePage(): void {
   const html = pageHtml(page, info), bytes = Buffer.byteLength(html);
   if (bytes > MAX_BYTES) {
     throw new Stop(`--html: the page would be ${(bytes / 1e6).toFixed(1)} MB (${page.calls.length} calls), more than ` +
-      `${MAX_BYTES / 1e6} MB, which a browser opens slowly: narrow it to one pass of the first call (--pass P), to the ` +
-      'calls along some moves (--path "e2e4 e7e5"), or a smaller search (--nodes N)', 2);
+      `${MAX_BYTES / 1e6} MB, which a browser opens slowly: ${NARROW}`, 2);
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, html);
@@ -340,11 +342,8 @@ try {
     err = new Stop(`micro-Max does not accept ${opt.moves[err.move - 1]} there (move ${err.move})`, 2);
   }
   if (err instanceof BadLine) err = new Stop(`${opt.stream}: not a call stream: ${err.message}`, 2);
-  if (err instanceof PageRefused) err = new Stop(`micro-Max does not accept ${opt.moves[err.move - 1]} there (move ${err.move})`, 2);
   if (err instanceof TooBig) {
-    err = new Stop(`--html: the page would hold more than ${MAX_CALLS} calls, far more than it can show well: narrow it ` +
-      'to one pass of the first call (--pass P), to the calls along some moves (--path "e2e4 e7e5"), or a smaller ' +
-      'search (--nodes N)', 2);
+    err = new Stop(`--html: the page would hold more than ${MAX_CALLS} calls, far more than it can show well: ${NARROW}`, 2);
   }
   if (!(err instanceof Stop)) throw err;
   if (err.code) process.stderr.write(err.last ? `tree: ${err.last}\n` : '');
