@@ -196,13 +196,16 @@ const fromStream = {
     const reached = this.path.length ? `, reached by ${this.path.join(' ')} from this position` : '';
     return `Call ${this.number} of ${this.file}, ${what}, ${named(first)}, ${side} moving${reached}:`;
   },
-  /** The lines from the call to draw on: the board before it first (the last from main()). The stream's
-   *  header ('%', its settings) is read by parse() like any line, and drawn by no one. */
+  /** The lines from the call to draw on: the board before it first (the last from main()). A first line
+   *  starting with '%' is the stream's header (its settings): passed over. */
   async *lines(): AsyncGenerator<string> {
     const file = userPath(this.file);
     if (!fs.existsSync(file) || !fs.statSync(file).isFile()) usage(`--stream: no file ${this.file}`);
     const lines = this.source = new Lines(fs.createReadStream(file)), open: Call[] = [];
+    let first = true;
     for (let line = await lines.next(); line !== undefined; line = await lines.next()) {
+      if (first && line[0] === '%') { first = false; continue; }
+      first = false;
       if (line[0] === '@') this.board = line;
       else if (!'<>#!s='.includes(line[0] || ' ')) parse(line);   // not a line of a stream: BadLine says why
       else if (line[0] === '<') { open.pop(); this.boards.pop(); }
