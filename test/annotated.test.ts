@@ -21,6 +21,7 @@ import { ROOT, atMost, run, runCSync } from './support/run.ts';
 import { whyNoC } from './support/c-oracle.ts';
 import { parseTranscript } from './support/boards.ts';
 import { TAG } from './support/tree.ts';
+import { slug } from './support/tree-html.ts';
 import { parse, runCalls, type Call } from './support/calls.ts';
 import { SCRIPTS } from './support/scripts.ts';
 import { annotate, CannotMake, driftReport, drifts, gitHistory, makeWalk, NOTE, ROW, rowText, sided, splitSource, splitWalk, type History } from './support/walk.ts';
@@ -226,10 +227,6 @@ test(`annotated/ has at most ${BUDGET} words of prose (the walk-through's made p
 });
 
 // ---- links --------------------------------------------------------------------------------
-
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
-const slug = (heading: string): string =>
-  heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\- ]/gu, '').replace(/ /g, '-');
 
 function anchors(md: string): Set<string> {
   const seen = new Map<string, number>(), out = new Set<string>();

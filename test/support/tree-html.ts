@@ -257,7 +257,7 @@ export const WORDS: Record<string, [section: string, holds: string]> = {
   running: ['The score', 'keeps a running score'],
 };
 
-/** GitHub's anchor for a heading. */
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
 export const slug = (heading: string): string =>
   heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\- ]/gu, '').replace(/ /g, '-');
 
