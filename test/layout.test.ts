@@ -1,7 +1,7 @@
 // The layout of test/: every file says by its place what it is, and test/README.md's table says
 // it too. Every file under test/ (a folder of fixtures counting as one) has a row in that table,
 // with the role its place gives it, and every row names a file that is here. The root holds only
-// tests, the README, the guide for testers and porters (PORTING.md) and the three folders. Every file in tools/ is run by an npm script, opens
+// tests, the README, the guides for porters (PORTING.md) and for engine testers (GUI.md) and the three folders. Every file in tools/ is run by an npm script, opens
 // with its usage line (`// npm run <script> ...`) and, run with --help, prints that usage and
 // exits 0 (the quick run runs this test: it tries parseArgs on each Node line).
 
@@ -16,7 +16,7 @@ const FOLDERS = ['fixtures', 'support', 'tools'];
 
 /** The role a file has by its place under test/. */
 function roleOf(file: string): string {
-  if (file === 'PORTING.md') return 'guide';
+  if (file === 'PORTING.md' || file === 'GUI.md') return 'guide';
   if (file.startsWith('tools/')) return 'tool';
   if (file.startsWith('support/')) return 'helper';
   if (file.startsWith('fixtures/')) return 'fixtures';
@@ -81,8 +81,8 @@ test('test/README.md\'s table lists every file in test/, each with the role of i
   assert.deepEqual(wrong, [], 'roles in the table that are not the place\'s');
 });
 
-test('test/\'s root holds only tests (*.test.ts), README.md, PORTING.md and the folders tools, support, fixtures', () => {
-  const docs = ['README.md', 'PORTING.md'];
+test('test/\'s root holds only tests (*.test.ts), README.md, PORTING.md, GUI.md and the folders tools, support, fixtures', () => {
+  const docs = ['README.md', 'PORTING.md', 'GUI.md'];
   const strays = fs.readdirSync(TEST, { withFileTypes: true })
     .filter((e) => e.isDirectory() ? !FOLDERS.includes(e.name) : !/\.test\.ts$/.test(e.name) && !docs.includes(e.name))
     .map((e) => e.name);
