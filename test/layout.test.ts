@@ -136,3 +136,19 @@ test('package.json\'s allowScripts decides every install script in the lock file
     .map(([where]) => where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length)).sort();
   assert.deepEqual(Object.keys(pkg.allowScripts ?? {}).sort(), withScripts);
 });
+
+// `npm install`, as the README says, must leave a fresh clone clean: it rewrites package-lock.json
+// whenever the lock's entry for the project itself no longer says what package.json says (issue
+// #41 found the lock missing the two protocol commands, so every install dirtied the clone). The
+// fields npm copies into that entry are compared one by one, each named when it differs.
+test('package-lock.json\'s entry for the project says what package.json says (npm install changes nothing)', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
+  const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as
+    { name: string, version: string, packages: Record<string, Record<string, unknown>> };
+  const root = lock.packages[''];
+  assert.equal(lock.name, pkg.name, 'the lock\'s name');
+  assert.equal(lock.version, pkg.version, 'the lock\'s version');
+  for (const field of ['name', 'version', 'license', 'bin', 'engines', 'dependencies', 'devDependencies']) {
+    assert.deepEqual(root[field], pkg[field], `package-lock.json's packages[""].${field} is not package.json's ${field}`);
+  }
+});
