@@ -1037,10 +1037,13 @@ function spawnEngine(shared: Int32Array): Worker {
   const me = JSON.stringify(url);
   return new Worker(`import(${api}).then((t) => t.tsImport(${me}, ${me}))`, { eval: true, workerData: shared });
 }
-// This process's engine thread, started on first use.
+// This process's engine thread, started on first use, and never once the session is ending
+// (quit read, the input over, the output gone: io.end). A command still under way then fails:
+// a thread started after finish() would keep the process alive with no input to end it.
 const running = { thread: undefined as EngineThread | undefined };
 function thread(): EngineThread {
   if (running.thread) return running.thread;
+  if (io.end) throw new Error('the session is over: no engine thread starts');
   const started = openEngineThread(showPass);
   started.worker.on('error', (err) => quitBroken(`the engine thread failed: ${err.message}`));
   started.worker.on('exit', () => quitBroken('the engine thread ended'));
@@ -1051,10 +1054,13 @@ function quitBroken(why: string): void {
   note(`error: ${why}`);
   void finish(1);
 }
-// The end of a GUI session: no more input, the engine thread closed (its 'exit' is then no
-// failure), and the exit code set. Node then ends, as nothing is left to do.
+// The end of a GUI session: no more input, no command read, the engine thread ended whatever it
+// is doing (its 'exit' is then no failure; a search under way stops, and a reply it would have
+// sent never comes), and the exit code set (the first call's). Node then ends, as nothing is
+// left to do: what still awaits the engine thread awaits nothing that keeps the process alive.
 async function finish(code: number): Promise<void> {
   if (process.exitCode === undefined) process.exitCode = code;
+  io.end = true;
   process.stdin.destroy();
   const worker = running.thread?.worker;
   if (!worker) return;
@@ -1173,13 +1179,13 @@ async function idle(drop = false): Promise<void> {
   await busy.run;
 }
 // Search while the commands go on: it returns at once, and commands are read while the engine
-// thinks; a line every second it says nothing (see keepTalking()). analysis: xboard's analyze.
+// thinks; a line when it has said nothing for a while (see keepTalking()). analysis: xboard's analyze.
 function startSearch(lim: Limits, endless = false, analysis = false): void {
   lim.id = ++busy.id;
   Object.assign(busy, { endless, analysis, began: lim.start, release: undefined, asked: false, dropped: false,
     shown: undefined, counted: 0 });
   Atomics.store(thread().shared, NODES, 0);
-  const talking = setInterval(() => keepTalking(lim), 1000).unref();
+  const talking = setInterval(() => keepTalking(lim), SILENCE.check).unref();
   const run = answer(lim).catch((err: Error) => note(`error: ${err.message}`));
   busy.run = run.finally(() => {
     clearInterval(talking);
@@ -1389,10 +1395,12 @@ function showPass(p: Pass): void {
 }
 // The search's nodes so far: its earlier thinks' and the running one's, as of its last poll.
 const nodesSoFar = (): number => busy.counted + Atomics.load(thread().shared, NODES);
-// While it thinks and has said nothing for a second: the nodes and time so far. A GUI that
-// closed the pipe is noticed only by writing to it: this write ends the program (writeAll()).
+// While it thinks and has said nothing for 750 ms: the nodes and time so far. A GUI that closed
+// the pipe is noticed only by writing to it: this write, within a second of the last line, ends
+// the program (writeAll()).
+const SILENCE = { check: 250, most: 750 };
 function keepTalking(lim: Limits): void {
-  if (!output.closable || now() - output.at < 1000) return;
+  if (!output.closable || now() - output.at < SILENCE.most) return;
   send(...dialect().progress(nodesSoFar(), now() - lim.start));
 }
 
