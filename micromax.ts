@@ -911,7 +911,8 @@ function skipped(b: Int8Array, k: number, e: number): boolean {
 
 // ### The engine thread
 // Its jobs, each a step of the C's loop with a reply of its own, answered in the order asked; it
-// says once that it is ready, and a finished pass comes by itself while it thinks. fallback:
+// says once that it is ready, and once that it has warmed up (if no job came first), and a
+// finished pass comes by itself while it thinks. fallback:
 // search as if the score were ±500, not the frozen Q; castling: false for a search with castling
 // left out.
 type Job =
@@ -924,6 +925,7 @@ interface Played { legal: boolean, pos: Pos }
 interface Found { x: number, y: number, d: number, N: number, m: number, total: number, cutOff: boolean }
 type Reply =
   | { kind: 'ready' }
+  | { kind: 'warm' } & Warmth
   | { kind: 'done' }
   | { kind: 'played' } & Played
   | { kind: 'found' } & Found
@@ -934,26 +936,38 @@ const loop = { k: 8 };
 const FALLBACK = 500;
 const fallbackScore = (Q: number): number => Math.max(-FALLBACK, Math.min(FALLBACK, Q));
 // The engine thread, for the life of the process: ready as soon as the C's set-up is done, which
-// is what isready and ping wait for. Its table is new, every lock 0, as the C's is at start; the
-// first job clears the locks again, as the C does after every line. (No throwaway search first:
-// it cost 0.3 s of CPU and 110 MiB at every start, and a first 1-second search went deeper
-// without it.)
+// is what isready and ping wait for; then it warms up, until its first job (see warmUp()). Its
+// table is new, every lock 0, as the C's is at start.
 function serve(shared: Int32Array): void {
   const port = parentPort;
   // no table: the thread ends, and the GUI side says so
   if (!port || !A.K.length) return;
-  init();
+  begin();
   clock.shared = shared;
   clock.onPass = (pass) => port.postMessage({ kind: 'pass', pass });
-  port.on('message', (job: Job) => port.postMessage(work(job)));
+  port.on('message', (job: Job) => {
+    coolDown();
+    port.postMessage(work(job));
+  });
   port.postMessage({ kind: 'ready' });
+  warmUp((w) => port.postMessage({ kind: 'warm', ...w }));
+}
+// The table's locks: all 0 ('clear': at the start, and after a set, as the C clears them after
+// every line); as the C's loop left them ('kept': after a play or a think, what the next think
+// reads); or holding the warm-up's searches ('warm': cleared before any search).
+const table = { locks: 'clear' as 'clear' | 'kept' | 'warm' };
+// The C's clearing of the locks, skipped when they are all 0 already: the first position of a
+// process then costs nothing (the first write of the 64 MiB of locks costs 0.1 s of CPU).
+function clearLocks(): void {
+  if (table.locks !== 'clear') A.K.fill(0);
+  table.locks = 'clear';
 }
 function work(job: Job): Reply {
   switch (job.kind) {
     case 'set':
       board.set(job.pos.b);
       ({ Q, O, k: loop.k } = job.pos);
-      A.K.fill(0);
+      clearLocks();
       return { kind: 'done' };
     case 'play':
       return play(job.from, job.to, job.fallback);
@@ -969,7 +983,8 @@ function play(from: number, to: number, fallback: boolean): Reply {
   K = from;
   L = to;
   N = 0;
-  A.K.fill(0);
+  clearLocks();
+  table.locks = 'kept';
   const legal = D(loop.k, -I, I, e, 1, 1, O, 9, 2) === I;
   if (legal) {
     loop.k ^= 24;
@@ -984,18 +999,164 @@ function thinkFor(lim: Limits, fallback: boolean, castling: boolean): Reply {
   const u = board[king];
   if (!castling) board[king] = u & ~32;
   N = 0;
+  if (table.locks === 'warm') clearLocks();
+  table.locks = 'kept';
   const cutOff = search(loop.k, e, lim);
   board[king] = u;
   const p = clock.last;
   return { kind: 'found', x: K, y: L, d: p?.d ?? 0, N: p?.N ?? N, m: p?.m ?? 0, total: N, cutOff };
 }
 
+// ### Warming up
+// A process's first search ran V8's slowest code and met the table's memory for the first time
+// (the kernel maps each page at its first write): to depth 5 it took 3 to 4 times as long as a
+// later one. So once ready, the engine thread warms up by itself until its first job: every
+// page of the table written with zeros, then short searches of a few positions and a move's
+// check, then the table zeroed again; about 0.4 s of CPU, and the table's 176 MiB resident from
+// then on (a search maps them anyway). A step takes a few milliseconds, one to a turn of the
+// thread's event loop, so a job waits for one step at most; the first job ends the warm-up for
+// good. A step puts back all it changes: the board, Q, O, K, L, N and nodeLimit (the random state
+// it never changes; the clock's record of the last search, every search starts afresh), and the
+// locks its searches wrote are cleared before any search could read them (table.locks). An entry
+// whose lock is 0 is empty to D(), whatever its other fields hold, so the table is then the C's;
+// once the warm-up is over, every byte of it is 0 again.
+//
+// Positions that between them castle, take en passant, promote and mate: the start, the
+// Najdorf, an e.p. capture, both sides castling either way, a back-rank mate, two pawns queening.
+const WARM_FENS = ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  'rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6',
+  'rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3',
+  'r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 8',
+  '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1',
+  '8/5P2/8/8/8/2k5/1p6/4K3 w - - 0 1'];
+// The searches grow as the code gets faster: of each position, rounds of searches that start no
+// pass past a number of nodes (as --nodes does), first 30 (depth 1 or 2), then 150 (depth 2: 200
+// to 400 nodes), then 1000 (depth 3: 1,500 to 9,000), and a check after the first round; each is
+// cut at its first poll past WARM.CUT nodes. The table is zeroed WARM.CHUNK entries a step.
+const WARM = { ROUNDS: [[30, 2], [150, 8], [1000, 8]], CUT: 4095, CHUNK: 1 << 18 };
+// What the warm-up did, told when it ends (all done, or cut by a job), for the tests: its time,
+// its searches' nodes, the steps done of all, the longest step's time.
+interface Warmth { ms: number, nodes: number, steps: number, of: number, longest: number }
+// The warm-up under way: the next step, and who is told its end.
+const warming = { next: undefined as NodeJS.Immediate | undefined, nodes: 0, end: (): void => {} };
+// The steps, one after the other, a turn apart. A step that fails ends the warm-up (its locks
+// still the warm-up's), never the thread.
+function warmUp(told: (w: Warmth) => void): void {
+  const steps = warmUpSteps().flat();
+  const start = now();
+  let longest = 0;
+  let k = 0;
+  warming.end = () => told({ ms: now() - start, nodes: warming.nodes, steps: k, of: steps.length, longest });
+  const step = (): void => {
+    warming.next = undefined;
+    const t = now();
+    try {
+      steps[k]();
+    } catch {
+      return;
+    }
+    k++;
+    longest = Math.max(longest, now() - t);
+    if (k < steps.length) warming.next = setImmediate(step);
+    else warming.end();
+  };
+  warming.next = setImmediate(step);
+}
+// A job came: no step after the one just over.
+function coolDown(): void {
+  if (!warming.next) return;
+  clearImmediate(warming.next);
+  warming.next = undefined;
+  warming.end();
+}
+// The table zeroed (its pages mapped), the searches, the table zeroed: three phases.
+function warmUpSteps(): (() => void)[][] {
+  const steps: (() => void)[] = [];
+  const positions = WARM_FENS.map((f) => fen(f)).filter((p) => typeof p !== 'string');
+  // (n: the step's number, for its key)
+  const each = (step: (p: Pos, n: number) => void): void => {
+    for (const p of positions) {
+      const n = steps.length;
+      steps.push(() => step(p, n));
+    }
+  };
+  for (const [nodes, rounds] of WARM.ROUNDS) {
+    for (let r = 0; r < rounds; r++) each((p, n) => warmSearch(p, nodes, n));
+    if (nodes === WARM.ROUNDS[0][0]) each(warmCheck);
+  }
+  return [zeroTable(), steps, zeroTable()];
+}
+// The C's think at p (as main() makes it, D(k, -I, I, Q, 1, 1, O, 8, 0)) at --nodes nodes, cut
+// by the clock as search() cuts one. Each warm-up search has a hash key of its own where the C's
+// root has 1: a search's keys all follow from its root's, so with the same one, each would find
+// another position's entries.
+const warmKey = (n: number): number => Math.imul(n + 2, 0x9e3779b1);
+function warmSearch(p: Pos, nodes: number, n: number): void {
+  putBack(p, () => {
+    const lim = limits({ nodes: WARM.CUT, nodeLimit: nodes }, now());
+    Object.assign(clock, { start: lim.start, lim, last: undefined, lastLength: 0 });
+    nodeLimit = INT_MAX;
+    try {
+      D(p.k, -I, I, Q, warmKey(n), warmKey(n), O, 8, 0);
+    } catch (err) {
+      if (err !== CUT) throw err;
+    } finally {
+      clock.lim = undefined;
+    }
+  });
+}
+// The C's check of p's first legal move, which plays it.
+function warmCheck(p: Pos, n: number): void {
+  const [from, to] = legalMoves(p.b, p.k, p.O)[0] ?? [0, 0];
+  putBack(p, () => {
+    K = from;
+    L = to;
+    D(p.k, -I, I, Q, warmKey(n), warmKey(n), O, 9, 2);
+  });
+}
+// Runs f at p, as the C's loop holds it, its passes unreported and its node counts unshared,
+// then puts back what it changed; its locks are the warm-up's.
+function putBack(p: Pos, f: () => void): void {
+  const saved = { b: board.slice(), Q, O, K, L, N, nodeLimit, onPass: clock.onPass, shared: clock.shared };
+  clock.onPass = () => {};
+  clock.shared = new Int32Array(2);
+  table.locks = 'warm';
+  board.set(p.b);
+  ({ Q, O } = p);
+  N = 0;
+  try {
+    f();
+  } finally {
+    warming.nodes += N;
+    board.set(saved.b);
+    ({ Q, O, K, L, N, nodeLimit } = saved);
+    clock.onPass = saved.onPass;
+    clock.shared = saved.shared;
+  }
+}
+// Every byte of the table written with 0, a chunk a step: first to map its pages before the
+// searches need them, then to erase what the searches wrote, the locks first.
+function zeroTable(): (() => void)[] {
+  const steps: (() => void)[] = [];
+  for (const field of [A.K, A.V, A.X, A.Y, A.D]) {
+    for (let at = 0; at < field.length; at += WARM.CHUNK) steps.push(() => zero(field, at));
+  }
+  return steps;
+}
+// Zeros WARM.CHUNK entries of a field from at; the locks are the warm-up's until their last chunk.
+function zero(field: Int32Array | Int8Array, at: number): void {
+  field.fill(0, at, at + WARM.CHUNK);
+  if (field === A.K && at + WARM.CHUNK >= field.length) table.locks = 'clear';
+}
+
 // The engine thread, seen from here (this side's door): the ints it shares; ready, once it has
-// started (its first message); one function per job, its reply checked by its tag.
+// started (its first message); warm, once it has warmed up (never, if a job came first); one
+// function per job, its reply checked by its tag.
 interface EngineThread {
   worker: Worker;
   shared: Int32Array;
   ready: Promise<void>;
+  warm: Promise<Warmth>;
   set(pos: Pos): Promise<void>;
   play(from: number, to: number, fallback: boolean): Promise<Played>;
   think(lim: Limits, fallback: boolean, castling: boolean): Promise<Found>;
@@ -1006,8 +1167,11 @@ function openEngineThread(onPass: (p: Pass) => void): EngineThread {
   const waiting: ((r: Reply) => void)[] = [];
   const worker = spawnEngine(shared);
   const ready = new Promise<void>((resolve) => worker.once('message', () => resolve()));
+  let warmed = (w: Warmth): void => {};
+  const warm = new Promise<Warmth>((resolve) => { warmed = resolve; });
   worker.on('message', (r: Reply) => {
     if (r.kind === 'pass') onPass(r.pass);
+    else if (r.kind === 'warm') warmed(r);
     else if (r.kind !== 'ready') waiting.shift()?.(r);
   });
   const ask = (job: Job): Promise<Reply> => new Promise((resolve) => {
@@ -1018,6 +1182,7 @@ function openEngineThread(onPass: (p: Pass) => void): EngineThread {
     worker,
     shared,
     ready,
+    warm,
     set: async (pos) => void replyOf(await ask({ kind: 'set', pos }), 'done'),
     play: async (from, to, fallback) => replyOf(await ask({ kind: 'play', from, to, fallback }), 'played'),
     think: async (lim, fallback, castling) => replyOf(await ask({ kind: 'think', lim, fallback, castling }), 'found'),
@@ -1814,8 +1979,10 @@ if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(fs.real
 
 // For the tests. The engine goes out as one object: a binding exported by name is read through
 // a module cell, and D() reading b, A and itself that way ran 15 % more instructions.
-export const engine = { D, board, T, A, ch, int, quot };
-export { init, random, srandom, legalMoves, attacked, begin, fen, openEngineThread, type Pos };
+// (globals: the rest of what a search sees, part 1's other globals and the random state)
+const globals = (): number[] => [Q, O, K, L, N, i, nodeLimit, rf, rr, ...rs];
+export const engine = { D, board, T, A, ch, int, quot, globals };
+export { init, random, srandom, legalMoves, attacked, begin, fen, openEngineThread, warmUpSteps, work, type Pos };
 export { limits, uciGo, timeMissing, xbGo, refusal, secondChoice, replayNote, progressLine };
 export { named, uciScore, xbScore };
 export { type Found, type TimeControl };

@@ -4,16 +4,21 @@
 // depth) and play the C's move, ply by ply. A move
 // chosen on a clock must be the move the C plays at --nodes N_d after the same moves, where N_d is
 // the node count after the last iteration the search finished (its info string says it). And a FEN
-// must set up what the C's loop would hold: the start FEN behaves exactly as startpos.
+// must set up what the C's loop would hold: the start FEN behaves exactly as startpos. The engine
+// thread's warm-up, cut by the first job after any of its steps or run to its end, leaves the
+// C's first thinks exactly the C's, and the engine's globals, board and table as they were.
 
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { describe, test } from 'node:test';
+import { describe, test, type TestContext } from 'node:test';
+import { Worker } from 'node:worker_threads';
 import { Chess } from 'chess.js';
 import { parseTranscript, replay, seededRandom } from './support/boards.ts';
 import { whyNoC } from './support/c-oracle.ts';
+import { begin, fen, limits, openEngineThread, type Pos } from '../micromax.ts';
 import { replayOf, Session } from './support/gui.ts';
-import { runC, runPort, portArgs } from './support/run.ts';
+import type { AfterCut, Cut } from './support/warm-cut.ts';
+import { atMost, runC, runPort, portArgs } from './support/run.ts';
 import { goldenPath, scriptInput, SCRIPTS } from './support/scripts.ts';
 
 const noC = whyNoC();
@@ -141,3 +146,87 @@ describe('FEN', () => {
     assert.equal((await s.close()).code, 0);
   });
 });
+
+describe('a warm first search', () => {
+  // the C's first thinks of its own game at --nodes 10000: each one's iterations and move
+  const first = thinks('engine-1e4').slice(0, 3);
+  const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+  const at88 = (s: string): number => 16 * (56 - s.charCodeAt(1)) + s.charCodeAt(0) - 97;
+
+  /** The warm-up cut after `cut` steps in a fresh copy of the engine, then the C's first thinks. */
+  function afterCut(t: TestContext, cut: number, job: Cut['first']): Promise<AfterCut> {
+    const api = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+    const url = JSON.stringify(new URL('./support/warm-cut.ts', import.meta.url).href);
+    const data: Cut = { cut, first: job, games: first.map((th) => th.before), nodes: 10000 };
+    const w = new Worker(`import(${api}).then((t) => t.tsImport(${url}, ${url}))`, { eval: true, workerData: data });
+    t.after(() => w.terminate());
+    return new Promise((resolve, reject) => {
+      w.once('message', resolve);
+      w.once('error', reject);
+      w.once('exit', (code) => reject(new Error(`the worker ended (${code}) without an answer`)));
+    });
+  }
+
+  test("cut after any step (or none, or all) by a set or a think: the C's first thinks, the globals and board put back, the locks 0 after a set and the think's own after a think, the table all 0 at the end", async (t) => {
+    const whole = await afterCut(t, Infinity, 'set');
+    // in each phase (the table zeroed, the searches, the table zeroed: the locks, then the rest),
+    // its first steps, its middle and its last; the first job a set or a think in turn
+    const [zeroing, searching] = whole.phases, locks = Math.ceil(zeroing / 5), all = zeroing * 2 + searching;
+    const cuts = [0, 1, zeroing >> 1, zeroing, zeroing + 1, zeroing + 2, zeroing + (searching >> 1), zeroing + searching - 1,
+      zeroing + searching, zeroing + searching + 1, zeroing + searching + (locks >> 1), zeroing + searching + locks - 1,
+      zeroing + searching + locks, all - 1];
+    const job = (k: number): Cut['first'] => k % 2 ? 'think' : 'set';
+    const twoAtATime = atMost(2);
+    const runs = [whole, ...await Promise.all(cuts.map((c, k) => twoAtATime(() => afterCut(t, c, job(k)))))];
+    const c = first.map((th) => ({ move: th.move, ...last(th.iterations) }));
+    for (const [k, r] of runs.entries()) {
+      const at = `cut after ${k ? cuts[k - 1] : all} of ${all} steps by a ${k ? job(k - 1) : 'set'}`;
+      assert.deepEqual(r.globals[1], r.globals[0], `${at}: Q, O, K, L, N, i, nodeLimit, the random state`);
+      assert.deepEqual(r.boards[1], r.boards[0], `${at}: the board`);
+      if (r.locks !== undefined) assert.ok(r.locks, `${at}: a lock not 0 after the set`);
+      if (r.first) assert.deepEqual(r.first, c[0], `${at}: the first think`);
+      // (cut after 1 step, a think: as in a new process, the first step zeroes what is 0)
+      if (r.first) assert.equal(r.digest, runs[2].digest, `${at}: the locks after the first think are not those it wrote`);
+      assert.deepEqual(r.thinks, c, at);
+    }
+    assert.equal(whole.zero, true, 'after the whole warm-up, every byte of the table is 0');
+    t.diagnostic(`${all} steps (${whole.phases.join(' + ')}), cut after ${cuts.join(', ')}: the C's first ${first.length} thinks each time`);
+  });
+
+  test("the engine thread warms up by itself; its first job cuts the warm-up, at once or after it is over: the C's thinks, pass by pass", async (t) => {
+    begin();                                                           // (the GUI side's set-up: fen() needs it)
+    const start = fen(START) as Pos;
+    const seen: string[] = [];
+    for (const wait of [false, true]) {
+      const passes: { d: number; N: number; m: number; mv: string }[] = [];
+      const engine = openEngineThread((p) => passes.push({ d: p.d, N: p.N, m: p.m, mv: sq(p.x) + sq(p.y) }));
+      t.after(() => engine.worker.terminate());
+      await engine.ready;
+      if (wait) await engine.warm;
+      const job = performance.now();
+      for (const th of first) {
+        let pos = start;
+        for (const mv of th.before) {
+          await engine.set(pos);
+          pos = (await engine.play(at88(mv), at88(mv.slice(2)), false)).pos;
+        }
+        if (!th.before.length) await engine.set(pos);
+        passes.length = 0;
+        const f = await engine.think(limits({ nodeLimit: 10000 }, performance.timeOrigin + performance.now()), false, true);
+        assert.deepEqual(passes, th.iterations, `${wait ? 'warmed up' : 'at once'}, after ${th.before.length} plies`);
+        assert.equal(sq(f.x) + sq(f.y), th.move);
+        if (th === first[0]) seen.push(`${wait ? 'after the warm-up' : 'at once'}: first think ${(performance.now() - job).toFixed(0)} ms`);
+      }
+      const w = await engine.warm;
+      assert.ok(wait ? w.steps === w.of : w.steps < w.of, `${w.steps} of ${w.of} steps`);
+      seen.push(`warm-up ${w.steps} of ${w.of} steps, ${w.nodes} nodes, ${w.ms.toFixed(0)} ms, longest step ${w.longest.toFixed(1)} ms`);
+    }
+    t.diagnostic(seen.join('; '));
+  });
+});
+
+/** The last iteration's depth, nodes and score. */
+function last(iterations: { d: number; N: number; m: number }[]): { d: number; N: number; m: number } {
+  const { d, N, m } = iterations.at(-1)!;
+  return { d, N, m };
+}
