@@ -1497,9 +1497,10 @@ const uciInfo = (d: number, m: number, N: number, ms: number, mv: string): strin
 const INFO_WORDS = new Set(('depth seldepth time nodes pv multipv score cp mate lowerbound upperbound currmove ' +
   'currmovenumber hashfull nps tbhits sbhits cpuload string refutation currline').split(' '));
 const relaySafe = (s: string): string => s.split(' ').map((w) => INFO_WORDS.has(w) ? `'${w}'` : w).join(' ');
-// UCI's words: the info line before bestmove gives the whole think's nodes and time.
+// UCI's words: the info line before bestmove gives the whole think's nodes and time (see
+// lastInfo()).
 const UCI_WORDS: Dialect = {
-  move: (mv, f, ms, note) => [...UCI_WORDS.aside(note), uciInfo(f.d, f.m, f.total, ms, mv), `bestmove ${mv}`],
+  move: (mv, f, ms, note) => [...UCI_WORDS.aside(note), lastInfo(f, ms, mv, busy.shown), `bestmove ${mv}`],
   noMove: (why, ms) => [`info depth 0 nodes 0 time ${ms}`, 'bestmove 0000'],
   note: (s) => `info string ${relaySafe(s)}`,
   aside: (s) => settings.debug ? [UCI_WORDS.note(s)] : [],
@@ -1514,6 +1515,16 @@ const UCI_WORDS: Dialect = {
   commandAt: (words, known) => words.findIndex(known),
   unknown: (line) => `info string error: unknown command '${relaySafe(printable(line))}'`,
 };
+// The info line before bestmove: the move's depth and score, and the whole think's nodes and
+// time, which a match runner reads from the last line with a score (fastchess writes them into
+// its PGN). Its pv only when no pass line said that move at that depth and score: a GUI shows
+// every info line with a pv as a pass (PyChess showed the last pass twice; polyglot three times,
+// once more at bestmove).
+function lastInfo(f: Found, ms: number, mv: string, shown: Pass | undefined): string {
+  const said = shown !== undefined && shown.d === f.d && shown.m === f.m && sq(shown.x) + sq(shown.y) === mv.slice(0, 4);
+  const line = `info depth ${f.d} score ${uciScore(f.m)} nodes ${f.total} nps ${nps(f.total, ms)} time ${Math.round(ms)}`;
+  return said ? line : `${line} pv ${mv}`;
+}
 // xboard's words. A mate in n scores 100000 + n; mated in n, -100000 - n.
 const xbScore = (m: number): number => isMate(m) ? Math.sign(m) * 100000 + mateIn(m) : m;
 const XB_WORDS: Dialect = {
