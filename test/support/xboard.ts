@@ -22,6 +22,12 @@ export function whyNoXboard(): string | undefined {
   return undefined;
 }
 
+// Fairy-Max 5.0b takes 'computer', which xboard sends it before each game, for a move and reads
+// outside its board: where the kernel randomises addresses, it then dies about one time in two
+// (a segfault, and xboard's 'Error writing to second chess program'). Without the randomisation
+// (setarch -R, util-linux) the read stays inside its own memory, and it plays on.
+export const FAIRY_MAX = 'setarch -R fairymax';
+
 export interface Match {
   pgn: string;
   debug: string;
@@ -37,7 +43,7 @@ export async function match(opts: { protocol: 'uci' | 'xboard'; games: number; t
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-xboard-'));
   const pgn = path.join(dir, 'games.pgn'), debug = path.join(dir, 'xboard.debug');
   const first = firstEngine(opts.protocol, opts.bin);
-  const args = ['-a', 'xboard', '-noGUI', '-fcp', first, '-fd', dir, '-scp', opts.opponent ?? 'fairymax', '-sd', dir,
+  const args = ['-a', 'xboard', '-noGUI', '-fcp', first, '-fd', dir, '-scp', opts.opponent ?? FAIRY_MAX, '-sd', dir,
     ...(opts.protocol === 'uci' ? ['-fUCI'] : []), ...(opts.opponentUci ? ['-sUCI'] : []),
     ...(opts.secondOptions ? ['-secondOptions', opts.secondOptions] : []),
     '-matchGames', String(opts.games), '-tc', opts.tc, '-inc', String(opts.inc), '-autoCallFlag', 'true',

@@ -17,7 +17,7 @@ import { Session } from '../support/gui.ts';
 import { fail, oneOf, positive, readOptions, whole } from '../support/options.ts';
 import { portCommand, ROOT, timedRun } from '../support/run.ts';
 import { SEARCH, searchTimes, startHogs, startups, type Contender } from '../support/startup.ts';
-import { badEnding, budgets, match, whyNoXboard } from '../support/xboard.ts';
+import { badEnding, budgets, FAIRY_MAX, match, whyNoXboard } from '../support/xboard.ts';
 
 const USAGE = `usage: npm run bench:gui -- [--games N] [--tc 0:10] [--inc 0.1] [--opponent fairymax|stockfish]
                           [--elo 1320 | --skill 0] [--protocol xboard|uci] [--latency N]
@@ -95,7 +95,7 @@ if (games > 0) {
   if (why) fail('bench:gui', why);
   const sf = opponent === 'stockfish';
   const m = await match({ protocol, games, tc, inc, timeoutS: 400 * games,
-    opponent: sf ? `stockfish` : 'fairymax', opponentUci: sf,
+    opponent: sf ? `stockfish` : FAIRY_MAX, opponentUci: sf,
     ...(sf ? { secondOptions: skill ? `Skill Level=${skill}` : `UCI_LimitStrength=true,UCI_Elo=${elo}` } : {}) });
   const ours = (g: { white: string }): boolean => g.white.startsWith('micro-Max');
   let w = 0, d = 0, l = 0;
