@@ -1010,10 +1010,11 @@ function thinkFor(lim: Limits, fallback: boolean, castling: boolean): Reply {
 // ### Warming up
 // A process's first search ran V8's slowest code and met the table's memory for the first time
 // (the kernel maps each page at its first write): to depth 5 it took 3 to 4 times as long as a
-// later one. So once ready, the engine thread warms up by itself until its first job: every
-// page of the table written with zeros, then short searches of a few positions and a move's
-// check, then the table zeroed again; about 0.4 s of CPU, and the table's 176 MiB resident from
-// then on (a search maps them anyway). A step takes a few milliseconds, one to a turn of the
+// later one. So once ready, the engine thread warms up by itself until its first job: short
+// searches of a few positions and a move's check (the code compiled), every page of the table
+// written with zeros (mapped), longer searches (the code optimised), then the table zeroed
+// again; about 0.4 s of CPU, and the table's 176 MiB resident from then on (a search maps them
+// anyway). A step takes a few milliseconds, one to a turn of the
 // thread's event loop, so a job waits for one step at most; the first job ends the warm-up for
 // good. A step puts back all it changes: the board, Q, O, K, L, N and nodeLimit (the random state
 // it never changes; the clock's record of the last search, every search starts afresh), and the
@@ -1030,9 +1031,9 @@ const WARM_FENS = ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
   '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1',
   '8/5P2/8/8/8/2k5/1p6/4K3 w - - 0 1'];
 // The searches grow as the code gets faster: of each position, rounds of searches that start no
-// pass past a number of nodes (as --nodes does), first 30 (depth 1 or 2), then 150 (depth 2: 200
-// to 400 nodes), then 1000 (depth 3: 1,500 to 9,000), and a check after the first round; each is
-// cut at its first poll past WARM.CUT nodes. The table is zeroed WARM.CHUNK entries a step.
+// pass past a number of nodes (as --nodes does), first 30 (depth 1 or 2) and a check, then 150
+// (depth 2: 200 to 400 nodes), then 1000 (depth 3: 1,500 to 9,000); each is cut at its first poll
+// past WARM.CUT nodes. The table is zeroed WARM.CHUNK entries a step.
 const WARM = { ROUNDS: [[30, 2], [150, 8], [1000, 8]], CUT: 4095, CHUNK: 1 << 18 };
 // What the warm-up did, told when it ends (all done, or cut by a job), for the tests: its time,
 // its searches' nodes, the steps done of all, the longest step's time.
@@ -1069,22 +1070,20 @@ function coolDown(): void {
   warming.next = undefined;
   warming.end();
 }
-// The table zeroed (its pages mapped), the searches, the table zeroed: three phases.
+// The phases: short searches and the checks, the table zeroed (its pages mapped), the longer
+// searches, the table zeroed.
 function warmUpSteps(): (() => void)[][] {
-  const steps: (() => void)[] = [];
   const positions = WARM_FENS.map((f) => fen(f)).filter((p) => typeof p !== 'string');
-  // (n: the step's number, for its key)
-  const each = (step: (p: Pos, n: number) => void): void => {
-    for (const p of positions) {
-      const n = steps.length;
-      steps.push(() => step(p, n));
-    }
-  };
-  for (const [nodes, rounds] of WARM.ROUNDS) {
-    for (let r = 0; r < rounds; r++) each((p, n) => warmSearch(p, nodes, n));
-    if (nodes === WARM.ROUNDS[0][0]) each(warmCheck);
-  }
-  return [zeroTable(), steps, zeroTable()];
+  // (n: the search's number, for its key)
+  let n = 0;
+  const each = (step: (p: Pos, n: number) => void): (() => void)[] => positions.map((p) => {
+    const key = n++;
+    return () => step(p, key);
+  });
+  const rounds = ([nodes, times]: number[]): (() => void)[] =>
+    Array.from({ length: times }, () => each((p, key) => warmSearch(p, nodes, key))).flat();
+  const [first, ...longer] = WARM.ROUNDS;
+  return [[...rounds(first), ...each(warmCheck)], zeroTable(), longer.flatMap(rounds), zeroTable()];
 }
 // The C's think at p (as main() makes it, D(k, -I, I, Q, 1, 1, O, 8, 0)) at --nodes nodes, cut
 // by the clock as search() cuts one. Each warm-up search has a hash key of its own where the C's
