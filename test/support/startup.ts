@@ -88,13 +88,17 @@ export async function startups(contenders: Contender[], rounds: number): Promise
 
 /** A process's first search and a later one, the same search: ms from the go's sending to each
  *  pass line a GUI sees (index: its depth), as a GUI that sends the first search pauseMs after
- *  readyok (a person to move first; 0: a match runner's white) sees them. */
+ *  readyok (a person to move first; 0: a match runner's white) sees them. The command runs as a
+ *  GUI starts it: without the glibc tunable for huge pages that the tests' runs have (run.ts),
+ *  so its hash table's pages are mapped 4 KiB at a time, each at its first write. */
 export interface SearchTimes { first: number[]; later: number[] }
 export const SEARCH = { position: 'position startpos', go: 'go depth 5', depths: [1, 3, 5] };
 
 /** The first search and a later one of a UCI command started bare. */
 export function searchTimes(command: string[], pauseMs: number, limitMs = 60_000): Promise<SearchTimes> {
-  const child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
+  const env = { ...process.env };
+  delete env.GLIBC_TUNABLES;
+  const child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'], env });
   const got: SearchTimes = { first: [], later: [] };
   let out = '';
   let sent = NaN;
