@@ -1010,11 +1010,14 @@ function thinkFor(lim: Limits, fallback: boolean, castling: boolean): Reply {
 // ### Warming up
 // A process's first search ran V8's slowest code and met the table's memory for the first time
 // (the kernel maps each page at its first write): to depth 5 it took 3 to 4 times as long as a
-// later one. So once ready, the engine thread warms up by itself until its first job: short
-// searches of a few positions and a move's check (the code compiled), every page of the table
-// written with zeros (mapped), longer searches (the code optimised), then the table zeroed
-// again; about 0.4 s of CPU, and the table's 176 MiB resident from then on (a search maps them
-// anyway). A step takes a few milliseconds, one to a turn of the
+// later one. So once ready, the engine thread warms up by itself until its first job: the
+// locks' pages written with zeros (mapped first: a job that must clear the short searches' locks
+// then costs a few milliseconds, not the 0.1 s of a first write; a go 0.1 s after readyok
+// reached depth 1 in 171 ms when the searches came first, in 26 now), short searches of a few
+// positions and a move's check (the code compiled), the rest of the table's pages mapped, longer
+// searches (the code optimised), then the table zeroed again; about 0.4 s of CPU, and the
+// table's 176 MiB resident from then on (a search maps them anyway). A step takes a few
+// milliseconds, one to a turn of the
 // thread's event loop, so a job waits for one step at most; the first job ends the warm-up for
 // good. A step puts back all it changes: the board, Q, O, K, L, N and nodeLimit (the random state
 // it never changes; the clock's record of the last search, every search starts afresh), and the
@@ -1070,8 +1073,8 @@ function coolDown(): void {
   warming.next = undefined;
   warming.end();
 }
-// The phases: short searches and the checks, the table zeroed (its pages mapped), the longer
-// searches, the table zeroed.
+// The phases: the locks zeroed (their pages mapped), short searches and the checks, the rest of
+// the table zeroed, the longer searches, the table zeroed.
 function warmUpSteps(): (() => void)[][] {
   const positions = WARM_FENS.map((f) => fen(f)).filter((p) => typeof p !== 'string');
   // (n: the search's number, for its key)
@@ -1083,7 +1086,9 @@ function warmUpSteps(): (() => void)[][] {
   const rounds = ([nodes, times]: number[]): (() => void)[] =>
     Array.from({ length: times }, () => each((p, key) => warmSearch(p, nodes, key))).flat();
   const [first, ...longer] = WARM.ROUNDS;
-  return [[...rounds(first), ...each(warmCheck)], zeroTable(), longer.flatMap(rounds), zeroTable()];
+  const rest = [A.V, A.X, A.Y, A.D];
+  const short = [...rounds(first), ...each(warmCheck)];
+  return [zeroTable([A.K]), short, zeroTable(rest), longer.flatMap(rounds), zeroTable([A.K, ...rest])];
 }
 // The C's think at p (as main() makes it, D(k, -I, I, Q, 1, 1, O, 8, 0)) at --nodes nodes, cut
 // by the clock as search() cuts one. Each warm-up search has a hash key of its own where the C's
@@ -1133,16 +1138,17 @@ function putBack(p: Pos, f: () => void): void {
     clock.shared = saved.shared;
   }
 }
-// Every byte of the table written with 0, a chunk a step: first to map its pages before the
-// searches need them, then to erase what the searches wrote, the locks first.
-function zeroTable(): (() => void)[] {
+// Every byte of these fields of the table written with 0, a chunk a step: first to map their
+// pages before the searches need them, then to erase what the searches wrote, the locks first.
+function zeroTable(fields: (Int32Array | Int8Array)[]): (() => void)[] {
   const steps: (() => void)[] = [];
-  for (const field of [A.K, A.V, A.X, A.Y, A.D]) {
+  for (const field of fields) {
     for (let at = 0; at < field.length; at += WARM.CHUNK) steps.push(() => zero(field, at));
   }
   return steps;
 }
-// Zeros WARM.CHUNK entries of a field from at; the locks are the warm-up's until their last chunk.
+// Zeros WARM.CHUNK entries of a field from at; the locks are all 0 after their last chunk (in the
+// first phase they were already).
 function zero(field: Int32Array | Int8Array, at: number): void {
   field.fill(0, at, at + WARM.CHUNK);
   if (field === A.K && at + WARM.CHUNK >= field.length) table.locks = 'clear';

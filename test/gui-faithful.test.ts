@@ -170,7 +170,8 @@ describe('a warm first search', () => {
 
   test("cut after any step (or none, or all) by a set or a think: the C's first thinks, the globals and board put back, the locks 0 after a set and the think's own after a think, the table all 0 at the end", async (t) => {
     const whole = await afterCut(t, Infinity, 'set');
-    // in each phase (short searches, the table zeroed, longer searches, the table zeroed) its first
+    // in each phase (the locks zeroed, short searches, the rest of the table zeroed, longer
+    // searches, the table zeroed) its first
     // two steps, its middle and its last; in the last, also where its first fifth, the locks, ends;
     // the first job a set or a think in turn
     const starts = whole.phases.map((_, k) => whole.phases.slice(0, k).reduce((a, b) => a + b, 0));
