@@ -678,8 +678,8 @@ const printable = (s: string): string => s.replace(/[^ -~]/g, '?').slice(0, 60);
 
 // ### The command line
 // What --help prints. --uci and --xboard take only --nodes: stdout belongs to the protocol.
-const USAGE = `usage: micromax.ts [--nodes N] [--time S] [--trace] [--play white|black] [--pretty]
-       micromax.ts --uci | --xboard [--nodes N]        (for a chess GUI; see README)
+const USAGE = `usage: micromax [--nodes N] [--time S] [--trace] [--play white|black] [--pretty]
+       micromax --uci | --xboard [--nodes N]           (for a chess GUI; see README)
        micromax-uci | micromax-xboard [--nodes N]      (the same, for a GUI that runs an engine bare)
   --nodes N       stop deepening after N nodes (default 10000000, the original's 1e7)
   --time S        think at most S seconds a move (the last finished iteration's move)

@@ -81,6 +81,9 @@ describe('options', () => {
     const r = await runPort('', ['--help']);
     assert.equal(r.code, 0);
     for (const o of ['--nodes', '--time', '--trace', '--play', '--pretty', '--uci', '--xboard', '--help', '--version']) assert.match(r.stdout.toString(), new RegExp(o));
+    // the command's name, as a player types it (package.json's bin), not the source file's
+    assert.match(r.stdout.toString(), /^usage: micromax \[/, 'the usage names the command micromax');
+    assert.doesNotMatch(r.stdout.toString(), /micromax\.(ts|js)/, 'no file name in the usage');
   });
 
   test('--version prints the package version and exits 0', async () => {
