@@ -375,15 +375,18 @@ interface Pass { d: number, N: number, m: number, x: number, y: number, ms: numb
 // Time management. The next pass should take this one's time times the growth of the last two
 // (kept within 2..10, 6 when unknown); moves to go when the clock does not say; the share of
 // the increment spent now; a pass starts if it should end by 1.5 × the aim; the cut comes at
-// 5 × the aim, or at 40 % of the clock (80 % with one move to go).
+// 2.5 × the aim, or at a tenth of the clock plus the increment, and never past half the clock
+// (when the increment is most of it). So no move takes longer than the smaller of 2.5 × its aim
+// and a tenth of the clock plus the increment: a player's rule of thumb, kept even on a loaded
+// machine, as the cut is checked every 4096 nodes (a few ms).
 const TIME = {
   GROW: [2, 6, 10],
   MOVES: 30,
   INC: 0.75,
   SOFT: 1.5,
-  HARD: 5,
-  SHARE: 0.4,
-  LAST: 0.8,
+  HARD: 2.5,
+  SHARE: 0.1,
+  MOST: 0.5,
 };
 const INT_MAX = 2147483647;
 // ms, alike in every thread
@@ -440,7 +443,8 @@ interface TimeControl {
   nodeLimit?: number;
 }
 const clampNodes = (n: number | undefined): number => Math.min(Math.max(1, n ?? INT_MAX), INT_MAX);
-// A move's limits, from its clock, at time start, keeping back the GUI's overhead. Pure:
+// A move's limits, from its clock, at time start, keeping back the GUI's overhead. The aim
+// stays within the cut over 1.5, so a pass it starts should end before the cut. Pure:
 // test/shell.test.ts checks it against figures worked out by hand.
 function limits(tc: TimeControl, start: number, overhead = 0): Limits {
   const maxNodes = clampNodes(tc.nodes);
@@ -452,8 +456,9 @@ function limits(tc: TimeControl, start: number, overhead = 0): Limits {
     lim.aim = tc.movetime;
   } else if (tc.time !== undefined) {
     const left = Math.max(tc.time - overhead, 1);
-    const cap = left * (tc.movesToGo === 1 ? TIME.LAST : TIME.SHARE);
-    lim.aim = Math.min(left / (tc.movesToGo || TIME.MOVES) + (tc.inc ?? 0) * TIME.INC, cap / 2);
+    const inc = tc.inc ?? 0;
+    const cap = Math.min(left * TIME.SHARE + inc, left * TIME.MOST);
+    lim.aim = Math.min(left / (tc.movesToGo || TIME.MOVES) + inc * TIME.INC, cap / TIME.SOFT);
     lim.soft = TIME.SOFT * lim.aim;
     lim.hard = Math.min(TIME.HARD * lim.aim, cap);
   }

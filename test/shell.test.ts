@@ -16,24 +16,54 @@ describe('limits: a move\'s limits from its clock', () => {
     const lim = limits({ time: 60000, inc: 1000 }, 0, 50), aim = 59950 / 30 + 750;
     close(lim.aim, aim, 'aim');
     close(lim.soft, 1.5 * aim, 'soft');                       // a pass starts if it should end by then
-    close(lim.hard, 5 * aim, 'hard');                         // 5 × the aim is below 40 % of the clock
+    close(lim.hard, 2.5 * aim, 'hard');                       // 2.5 × the aim is below 5995 + 1000 ms
     assert.deepEqual([lim.start, lim.depth, lim.nodeLimit, lim.maxNodes], [0, 99, INT_MAX, INT_MAX]);
   });
-  test('one move to go: the cut at 80 % of the clock, the aim at most half of that', () => {
-    const lim = limits({ time: 1000, movesToGo: 1 }, 7, 50);   // 950 ms left, 760 ms is 80 %
-    close(lim.aim, 380, 'aim');
-    close(lim.soft, 570, 'soft');
-    close(lim.hard, 760, 'hard');
+  test('two moves to go: the cut at a tenth of the clock plus the increment, the aim within the cut over 1.5', () => {
+    const lim = limits({ time: 60000, movesToGo: 2, inc: 500 }, 0, 0);   // 30500 ms would be the aim
+    close(lim.hard, 6500, 'hard');                            // 6000 + 500, below 2.5 × the aim
+    close(lim.aim, 6500 / 1.5, 'aim');
+    close(lim.soft, 6500, 'soft');
+  });
+  test('one move to go: a tenth of the clock still, the aim two thirds of that', () => {
+    const lim = limits({ time: 1000, movesToGo: 1 }, 7, 50);   // 950 ms left: the cut at 95 ms
+    close(lim.aim, 95 / 1.5, 'aim');
+    close(lim.soft, 95, 'soft');
+    close(lim.hard, 95, 'hard');
     assert.equal(lim.start, 7);
+  });
+  test('an increment larger than the clock: never past half of what is left', () => {
+    const lim = limits({ time: 500, inc: 1000 }, 0, 50);       // 450 ms left, 1 s to come after the move
+    close(lim.hard, 225, 'hard');                             // not 45 + 1000 ms: that is more than is left
+    close(lim.aim, 150, 'aim');
   });
   test('40 moves in 5 minutes, 300 s left: 299950 / 40', () => {
     close(limits({ time: 300000, movesToGo: 40, inc: 0 }, 0, 50).aim, 7498.75, 'aim');
     close(limits({ time: 300000, movesToGo: 41, inc: 0 }, 0, 50).aim, 299950 / 41, 'aim');
   });
-  test('no time left: 1 ms, of which 40 % is the cut', () => {
+  test('no time left: 1 ms, of which a tenth is the cut', () => {
     const lim = limits({ time: 0 }, 0, 50);
     close(lim.aim, 1 / 30, 'aim');
-    close(lim.hard, 5 / 30, 'hard');
+    close(lim.hard, 2.5 / 30, 'hard');
+  });
+  test('the rule a player can trust, on every clock: no move past 2.5 × its aim, nor a tenth of the clock plus the increment', () => {
+    let clocks = 0;
+    for (const time of [0, 30, 999, 5000, 60000, 120000, 600000, 7200000]) {
+      for (const inc of [0, 10, 100, 1000, 5000, 30000]) {
+        for (const movesToGo of [0, 1, 2, 5, 40]) {
+          for (const overhead of [0, 50, 1000]) {
+            const lim = limits({ time, inc, movesToGo }, 0, overhead), left = Math.max(time - overhead, 1);
+            const at = `time ${time} inc ${inc} movestogo ${movesToGo} overhead ${overhead}`;
+            assert.ok(lim.hard <= 2.5 * lim.aim + 1e-9, `${at}: the cut ${lim.hard} past 2.5 × the aim ${lim.aim}`);
+            assert.ok(lim.hard <= left / 10 + inc + 1e-9, `${at}: the cut ${lim.hard} past a tenth of ${left} plus ${inc}`);
+            assert.ok(lim.hard <= left / 2 + 1e-9, `${at}: the cut ${lim.hard} past half of the ${left} ms left`);
+            assert.ok(lim.aim > 0 && lim.soft <= lim.hard + 1e-9, `${at}: aim ${lim.aim}, soft ${lim.soft}, hard ${lim.hard}`);
+            clocks++;
+          }
+        }
+      }
+    }
+    assert.equal(clocks, 720);
   });
   test('movetime: to its deadline less the overhead (at least 1 ms); no soft limit', () => {
     const lim = limits({ movetime: 1000 }, 0, 50);
