@@ -359,7 +359,8 @@ function emptyLine(): number {
 // A search's limits: its id (for the stop cell); when its clock started; the times (ms from then)
 // after which no pass starts (soft) and at which it is cut (hard); the deepest pass; the C's
 // node limit (no pass starts past it); the node count past which it is cut (UCI's go nodes);
-// and the time it aims to take (for the GUI's note).
+// the time it aims to take (for the GUI's note); and its clock's rate: 0, the wall clock, or
+// nodes a ms, a clock of nodes (see spent()).
 interface Limits {
   id: number;
   start: number;
@@ -369,6 +370,7 @@ interface Limits {
   nodeLimit: number;
   maxNodes: number;
   aim: number;
+  rate: number;
 }
 // A finished root pass: its real depth, the nodes so far, its score and move, the ms so far.
 interface Pass { d: number, N: number, m: number, x: number, y: number, ms: number }
@@ -394,32 +396,40 @@ const now = (): number => performance.timeOrigin + performance.now();
 // what poll() throws
 const CUT = new Error('search cut');
 // The search under way in this thread: when it began, its limits (none: the C's), its last
-// pass and that pass's length; two ints (shared with a GUI's thread): the id of the search to
-// cut (STOP), the nodes so far (NODES); onPass is told each pass from depth 1.
+// pass, when that pass ended and how long it took (by the search's clock, see spent()); two ints
+// (shared with a GUI's thread): the id of the search to cut (STOP), the nodes so far (NODES);
+// onPass is told each pass from depth 1.
 const clock = {
   start: 0,
   lim: undefined as Limits | undefined,
   last: undefined as Pass | undefined,
+  lastAt: 0,
   lastLength: 0,
   shared: new Int32Array(2) as Int32Array,
   onPass: (p: Pass): void => {},
 };
 const STOP = 0;
 const NODES = 1;
+// How long a search has run by its own clock, in ms: at a node rate, its nodes over the rate (so
+// it stops at the same node on any machine, at any load), else the wall clock's ms.
+const spent = (lim: Limits, nodes: number, ms: number): number => lim.rate ? nodes / lim.rate : ms;
 // After a root pass: was it the last? Pass 0 has no move.
 function passed(p: Pass): void {
-  const length = p.ms - (clock.last?.ms ?? 0);
+  const lim = clock.lim;
+  const at = lim ? spent(lim, p.N, p.ms) : p.ms;
+  const length = at - clock.lastAt;
   const [least, unknown, most] = TIME.GROW;
   const growth = clock.lastLength > 0 ? Math.min(Math.max(length / clock.lastLength, least), most) : unknown;
   clock.last = p;
+  clock.lastAt = at;
   clock.lastLength = length;
   if (p.d < 1) return;
   clock.onPass(p);
-  const lim = clock.lim;
-  if (lim && isLastPass(p, lim, growth * length)) nodeLimit = p.N;
+  if (lim && isLastPass(p, at, lim, growth * length)) nodeLimit = p.N;
 }
-function isLastPass(p: Pass, lim: Limits, next: number): boolean {
-  if (p.d >= lim.depth || p.N >= lim.nodeLimit || p.ms >= lim.hard || p.ms + next > lim.soft) return true;
+// The pass ended at `at` by the search's clock; the next should take `next`.
+function isLastPass(p: Pass, at: number, lim: Limits, next: number): boolean {
+  if (p.d >= lim.depth || p.N >= lim.nodeLimit || at >= lim.hard || at + next > lim.soft) return true;
   return Atomics.load(clock.shared, STOP) === lim.id;
 }
 // D(), every 4096 nodes: the node count, for a GUI's thread; cut the search now? Only once a
@@ -428,7 +438,9 @@ function poll(): void {
   const lim = clock.lim;
   Atomics.store(clock.shared, NODES, N);
   if (!lim || !clock.last || clock.last.d < 1) return;
-  if (N > lim.maxNodes || Atomics.load(clock.shared, STOP) === lim.id || now() - lim.start >= lim.hard) throw CUT;
+  if (N > lim.maxNodes || Atomics.load(clock.shared, STOP) === lim.id || spent(lim, N, now() - lim.start) >= lim.hard) {
+    throw CUT;
+  }
 }
 // What a move's clock says: the time left, the increment, the moves to go (0: unknown), the
 // time for this move, the deepest pass, the nodes (UCI's go nodes: a cut), and the C's node
@@ -450,7 +462,7 @@ function limits(tc: TimeControl, start: number, overhead = 0): Limits {
   const maxNodes = clampNodes(tc.nodes);
   const nodeLimit = Math.min(maxNodes, clampNodes(tc.nodeLimit));
   const depth = Math.max(1, tc.depth ?? 99);
-  const lim = { id: -1, start, soft: Infinity, hard: Infinity, depth, nodeLimit, maxNodes, aim: 0 };
+  const lim = { id: -1, start, soft: Infinity, hard: Infinity, depth, nodeLimit, maxNodes, aim: 0, rate: 0 };
   if (tc.movetime !== undefined) {
     lim.hard = Math.max(tc.movetime - overhead, 1);
     lim.aim = tc.movetime;
@@ -469,7 +481,7 @@ function limits(tc: TimeControl, start: number, overhead = 0): Limits {
 function search(k: number, e: number, lim?: Limits): boolean {
   const saved = board.slice();
   const limit = nodeLimit;
-  Object.assign(clock, { start: lim?.start ?? now(), lim, last: undefined, lastLength: 0 });
+  Object.assign(clock, { start: lim?.start ?? now(), lim, last: undefined, lastAt: 0, lastLength: 0 });
   if (lim) nodeLimit = INT_MAX;
   try {
     D(k, -I, I, e, 1, 1, O, 8, 0);
@@ -1143,6 +1155,58 @@ async function setGame(origin: string, initial: Pos, moves: string[]): Promise<v
   }
 }
 
+// ### The game's clock
+// What lasts from one search to the next has one home: both protocols hand it each move's clock
+// (a TimeControl) and get the search's limits, and tell it the nodes of each move played. On the
+// wall clock it keeps nothing: the GUI's clock is the game's.
+//
+// At a node rate (xboard's nps, UCI's nodestime) time is nodes: a search has used its nodes over
+// the rate, and the clock is the engine's own (CECP: "an own internal time measure"; Stockfish's
+// nodestime keeps one too). It starts at the first time the GUI gives in the game, loses each
+// move's nodes, gains the increment after each move, and that first time again when a period of
+// moves ends. The GUI's overhead is wall-clock time, so none is kept back. So no wall clock
+// steers a search, and a game at a node rate is the same game on any machine, at any load. A
+// runner that keeps a wall clock must be given a rate well below this machine's.
+class GameClock {
+  // nodes a ms; 0: the wall clock
+  rate = 0;
+  // at a node rate: ms left on its own clock (undefined until the game's first search on a clock)
+  left: number | undefined = undefined;
+  // what a new period of moves adds: the game's first time
+  period = 0;
+  // the clock the search under way was given
+  current: TimeControl = {};
+
+  // A rate in nodes a ms, 0 for the wall clock: the clock starts again.
+  setRate(rate: number): void {
+    this.rate = rate;
+    this.left = undefined;
+  }
+  // A new game: its clock starts at its first search on a clock (the rate stays).
+  newGame(): void {
+    this.left = undefined;
+  }
+  // A search's limits from the GUI's clock, at time start, keeping back overhead ms for the GUI.
+  limitsFor(tc: TimeControl, start: number, overhead: number): Limits {
+    this.current = tc;
+    if (!this.rate) return limits(tc, start, overhead);
+    if (tc.time !== undefined && this.left === undefined) {
+      this.left = tc.time;
+      this.period = tc.time;
+    }
+    const own = tc.time === undefined ? tc : { ...tc, time: this.left };
+    return { ...limits(own, start, 0), rate: this.rate };
+  }
+  // A move was played after searching this many nodes: at a node rate, its clock runs.
+  moved(nodes: number): void {
+    const tc = this.current;
+    if (!this.rate || tc.time === undefined || this.left === undefined) return;
+    this.left = Math.max(0, this.left - nodes / this.rate) + (tc.inc ?? 0);
+    if (tc.movesToGo === 1) this.left += this.period;
+  }
+}
+const gameClock = new GameClock();
+
 // ### A search
 // The search under way: running until its move is sent (and, in xboard, played); its id
 // (written into the STOP int, it cuts the search); go infinite (no move before stop) and what
@@ -1265,13 +1329,21 @@ async function answer(lim: Limits): Promise<void> {
   if (busy.endless) await new Promise<void>((resolve) => { busy.release = resolve; });
   if (busy.dropped) return;
   const ms = Math.round(now() - lim.start);
-  const used = `${ms} ms used${lim.aim ? ` of ${Math.round(lim.aim)}` : ''}`;
+  const used = timeUsed(lim, 'none' in d ? 0 : d.found.total, ms);
   if ('none' in d) {
     note(`${d.none}; ${used}`);
     return send(...dialect().noMove(d.none, ms));
   }
   send(...dialect().move(d.move, d.found, ms, `${d.note}; ${used}`));
+  gameClock.moved(d.found.total);
   if (dialect().playsOwnMove) await playOwn(d.move);
+}
+// What a move used, for its note: ms, of the time aimed at; at a node rate, its nodes' ms (and
+// the wall clock's).
+function timeUsed(lim: Limits, nodes: number, ms: number): string {
+  const of = lim.aim ? ` of ${Math.round(lim.aim)}` : '';
+  if (!lim.rate) return `${ms} ms used${of}`;
+  return `${Math.round(nodes / lim.rate)} ms used${of} (at ${lim.rate} nodes a ms; ${ms} ms of wall time)`;
 }
 // micro-Max's move, in xboard's game (CECP: the engine's move is part of it; a UCI GUI sends the
 // game each time); a move that ends the game comes with the result.
@@ -1406,13 +1478,15 @@ function keepTalking(lim: Limits): void {
 // handshake and its check: Move Overhead (ms); Hash and Threads, which say what micro-Max has,
 // one table of 176 MiB and one thread. A match runner sets Hash to what it gives every engine
 // (16, 64, ...): any size is taken, and an aside says the table stays 176 MiB (176 gets no
-// word); Threads has one value. debug: UCI's debug on, which lets the asides out.
+// word); Threads has one value. nodestime: a clock of nodes, as Stockfish's (see GameClock).
+// debug: UCI's debug on, which lets the asides out.
 const settings = { faithful: false, overhead: 50, debug: false };
 interface Spin { name: string, default: number, min: number, max: number, unit: string }
 const OVERHEAD: Spin = { name: 'Move Overhead', default: 50, min: 0, max: 9999, unit: 'ms' };
 const HASH: Spin = { name: 'Hash', default: 176, min: 1, max: 33554432, unit: 'MiB' };
 const THREADS: Spin = { name: 'Threads', default: 1, min: 1, max: 1, unit: 'micro-Max searches in one thread' };
-const SPINS = [OVERHEAD, HASH, THREADS];
+const NODESTIME: Spin = { name: 'nodestime', default: 0, min: 0, max: 10000, unit: 'nodes a ms; 0: the wall clock' };
+const SPINS = [OVERHEAD, HASH, THREADS, NODESTIME];
 const TABLE = 'the hash table stays 176 MiB (2^24 + 8 entries, micro-Max 3.2\'s own size)';
 // setoption (UCI), option (xboard): a name and a value, as words.
 function setOption(name: string, value: string): void {
@@ -1433,6 +1507,7 @@ function setSpin(spin: Spin, value: string): void {
   }
   if (spin === OVERHEAD) settings.overhead = x;
   if (spin === HASH && x !== HASH.default) aside(`Hash ${x} taken, but ${TABLE}`);
+  if (spin === NODESTIME) gameClock.setRate(x);
 }
 // ping: after the move when it is thinking (as xboard asks), else once the engine thread is
 // ready; in order with the pongs before it. An analysis has no move to wait for.
@@ -1519,6 +1594,7 @@ const UCI_COMMANDS: Record<string, Handler> = {
   quit: () => leave(false),
   ucinewgame: async () => {
     await idle();
+    gameClock.newGame();
     await setGame('startpos', OPENING, []);
   },
   position: (w) => uciPosition(w),
@@ -1528,7 +1604,7 @@ const UCI_COMMANDS: Record<string, Handler> = {
     const unsupported = w.includes('searchmoves') || w.includes('mate');
     if (unsupported) aside(`go's 'searchmoves' and 'mate' are not supported: ignored`);
     if (timeMissing(w, k)) aside(`go gives no ${side(k)} clock it can read: ${side(k)} has 0 ms, so it moves at once`);
-    startSearch(limits(uciGo(w, k, nodeLimit), t, settings.overhead), isEndless(w));
+    startSearch(gameClock.limitsFor(uciGo(w, k, nodeLimit), t, settings.overhead), isEndless(w));
   },
 };
 // `setoption name <words> [value <words>]`: the words, whatever the spaces between them.
@@ -1557,18 +1633,14 @@ async function uciPosition(w: string[]): Promise<void> {
 interface XbClock {
   mps: number, base: number, inc: number, levelAt: number, st: number | undefined, sd: number, left: number | undefined,
 }
+// xboard's clock before any level, st, sd or time: a bare go, at the C's node limit.
+const XB_CLOCK: XbClock = { mps: 0, base: 0, inc: 0, levelAt: -1, st: undefined, sd: 99, left: undefined };
 const xb = {
   force: false,
   analyzing: false,
   plays: 16,
   post: false,
-  mps: 0,
-  base: 0,
-  inc: 0,
-  levelAt: -1,
-  st: undefined as number | undefined,
-  sd: 99,
-  left: undefined as number | undefined,
+  ...XB_CLOCK,
 };
 // Its turn, not in force mode: think. A clock with no time, and none told: it moves at once.
 // In analyze mode, whoever is on move: analyse.
@@ -1580,7 +1652,7 @@ function xbThink(t: number): void {
   if (tc.time === 0 && xb.left === undefined) {
     note('the level gives no time, and no time command came: 0 ms, so it moves at once');
   }
-  startSearch(limits(tc, t, settings.overhead));
+  startSearch(gameClock.limitsFor(tc, t, settings.overhead));
 }
 // time, st, sd: a number
 function xbNumber(w: string[], line: string, set: (x: number) => void): void {
@@ -1669,7 +1741,7 @@ function analysisStatus(): void {
 const XB_COMMANDS: Record<string, Handler> = {
   protover: () => {
     send('feature done=0', `feature myname="micro-Max 3.2 ts ${VERSION}" setboard=1 ping=1 usermove=1 playother=0 ` +
-      'san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 nps=0 debug=1 memory=1 smp=1 ' +
+      'san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 nps=1 debug=1 memory=1 smp=1 ' +
       `variants="normal" option="Faithful -check 0" option="${OVERHEAD.name} -spin ${OVERHEAD.default} ` +
       `${OVERHEAD.min} ${OVERHEAD.max}"`, 'feature done=1');
   },
@@ -1692,13 +1764,16 @@ const XB_COMMANDS: Record<string, Handler> = {
   time: (w, line) => xbNumber(w, line, (x) => { xb.left = 10 * Math.max(0, x); }),
   st: (w, line) => xbNumber(w, line, (x) => { xb.st = 1000 * Math.max(0, x); }),
   sd: (w, line) => xbNumber(w, line, (x) => { xb.sd = Math.max(1, x); }),
+  // nodes a second (CECP), until new; 0 or less: the wall clock
+  nps: (w, line) => xbNumber(w, line, (x) => gameClock.setRate(Math.max(0, x) / 1000)),
   level: (w, line) => level(w, line),
   memory: (w, line) => xbNumber(w, line, (x) => x === HASH.default || note(`memory ${x} taken, but ${TABLE}`)),
   cores: (w, line) => xbNumber(w, line, (x) => x === 1 || note(`cores ${x} taken, but ${THREADS.unit}`)),
-  // a new game: its periods start now; an analysis goes on from it
+  // a new game: its periods start now, and nps ends (CECP); an analysis goes on from it
   new: async (w, line, t) => {
     await idle(true);
     Object.assign(xb, { force: xb.analyzing, plays: 16, sd: 99, left: undefined, levelAt: Math.min(xb.levelAt, 0) });
+    gameClock.setRate(0);
     await setGame('startpos', OPENING, []);
     if (xb.analyzing) analyse(t);
   },
@@ -1814,6 +1889,6 @@ if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(fs.real
 export const engine = { D, board, T, A, ch, int, quot };
 export { init, random, srandom, legalMoves, attacked, begin, fen, openEngineThread, type Pos };
 export { limits, uciGo, timeMissing, xbGo, refusal, secondChoice, replayNote, progressLine };
-export { named, uciScore, xbScore };
-export { type Found, type TimeControl };
+export { named, uciScore, xbScore, GameClock, SPINS, XB_CLOCK };
+export { type Found, type TimeControl, type XbClock };
 export { start };

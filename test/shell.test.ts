@@ -5,7 +5,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { begin, fen, limits, progressLine, refusal, replayNote, secondChoice, timeMissing, uciGo, xbGo, type Found, type Pos } from '../micromax.ts';
+import { begin, fen, GameClock, limits, progressLine, refusal, replayNote, secondChoice, timeMissing, uciGo, xbGo, XB_CLOCK, type Found,
+  type Pos } from '../micromax.ts';
 
 const INT_MAX = 2147483647;
 const close = (got: number, want: number, what: string): void => assert.ok(Math.abs(got - want) < 1e-9, `${what}: ${got}, not ${want}`);
@@ -80,6 +81,52 @@ describe('limits: a move\'s limits from its clock', () => {
   });
 });
 
+describe('GameClock: the game\'s clock, from one search to the next', () => {
+  test('on the wall clock it keeps nothing: each search\'s limits are the GUI clock\'s', () => {
+    const c = new GameClock(), tc = { time: 60000, inc: 1000 };
+    assert.deepEqual(c.limitsFor(tc, 5, 50), limits(tc, 5, 50));
+    c.moved(123456);
+    assert.deepEqual(c.limitsFor({ time: 30000 }, 9, 50), limits({ time: 30000 }, 9, 50));
+  });
+  test('at a node rate: its own clock from the game\'s first time, less each move\'s nodes, plus the increment', () => {
+    const c = new GameClock();
+    c.setRate(200);                                           // 200 nodes a ms
+    const first = c.limitsFor({ time: 10000, inc: 100 }, 5, 50);
+    assert.deepEqual(first, { ...limits({ time: 10000, inc: 100 }, 5, 0), rate: 200 }, 'no overhead kept back: it is wall-clock time');
+    c.moved(300000);                                          // 1500 ms of nodes, then the increment
+    assert.equal(c.left, 10000 - 1500 + 100);
+    const second = c.limitsFor({ time: 2, inc: 100 }, 7, 50); // what the GUI's wall clock says is not read
+    assert.deepEqual(second, { ...limits({ time: 8600, inc: 100 }, 7, 0), rate: 200 });
+    close(second.hard, 2.5 * (8600 / 30 + 75), 'the cut, in ms of nodes');
+  });
+  test('moves per period: the game\'s first time again after a period\'s last move; never below 0', () => {
+    const c = new GameClock();
+    c.setRate(1000);
+    c.limitsFor({ time: 60000, movesToGo: 2 }, 0, 0);
+    c.moved(20_000_000);                                     // 20 s of nodes
+    assert.equal(c.left, 40000);
+    c.limitsFor({ time: 1, movesToGo: 1 }, 0, 0);
+    c.moved(50_000_000);                                     // more than is left: 0, then the new period
+    assert.equal(c.left, 60000);
+  });
+  test('a new game or another rate starts the clock again; a search with no clock leaves it', () => {
+    const c = new GameClock();
+    c.setRate(100);
+    c.limitsFor({ time: 5000 }, 0, 0);
+    c.moved(100_000);
+    assert.equal(c.left, 4000);
+    assert.deepEqual(c.limitsFor({ movetime: 300 }, 0, 50), { ...limits({ movetime: 300 }, 0, 0), rate: 100 }, 'movetime: 300 ms of nodes');
+    c.moved(7777);
+    assert.equal(c.left, 4000, 'a movetime search is not on the game\'s clock');
+    c.newGame();
+    assert.equal(c.limitsFor({ time: 7000 }, 0, 0).aim, 7000 / 30);
+    c.setRate(50);
+    assert.equal(c.left, undefined);
+    c.setRate(0);
+    assert.deepEqual(c.limitsFor({ time: 7000 }, 0, 50), limits({ time: 7000 }, 0, 50));
+  });
+});
+
 describe('uciGo: the words of UCI\'s go', () => {
   const W = 8, B = 16, C_NODES = 1234;
   const go = (line: string, k = W): object => uciGo(line.split(' '), k, C_NODES);
@@ -120,7 +167,7 @@ describe('uciGo: the words of UCI\'s go', () => {
 });
 
 describe('xboard\'s clock: moves to go count from the ply the level came at', () => {
-  const level = { mps: 40, base: 300000, inc: 0, levelAt: 0, st: undefined, sd: 99, left: 30000 };
+  const level = { ...XB_CLOCK, mps: 40, base: 300000, levelAt: 0, left: 30000 };
   const togo = (ply: number, levelAt = 0): number | undefined => xbGo({ ...level, levelAt }, ply, 1234).movesToGo;
   test('level 40 5 0 at the start: 40 to go at ply 0 and 1 (neither side has moved), then one fewer each move', () => {
     assert.deepEqual([0, 1, 2, 3, 78, 79, 80, 81].map((ply) => togo(ply)), [40, 40, 39, 39, 1, 1, 40, 40]);
@@ -140,7 +187,7 @@ describe('xboard\'s clock: moves to go count from the ply the level came at', ()
     assert.deepEqual(xbGo({ ...level, mps: 0, base: 0, inc: 0, left: undefined }, 5, 1), { time: 0, inc: 0, movesToGo: 0, depth: 99 });
     assert.deepEqual(xbGo({ ...level, st: 1000, sd: 4 }, 3, 1), { movetime: 1000, depth: 4 });
     assert.deepEqual(xbGo({ ...level, st: 0 }, 3, 1), { movetime: 0, depth: 99 });
-    const none = { mps: 0, base: 0, inc: 0, levelAt: -1, st: undefined, sd: 7, left: undefined };
+    const none = { ...XB_CLOCK, sd: 7 };
     assert.deepEqual(xbGo(none, 3, 1234), { depth: 7, nodeLimit: 1234 });
     assert.deepEqual(xbGo({ ...none, left: 500 }, 3, 1234), { time: 500, inc: 0, movesToGo: 0, depth: 7 });
   });

@@ -31,9 +31,10 @@ export interface Match {
 export interface Game { white: string; black: string; result: string; comment: string; plies: number }
 
 /** Plays `games` games, micro-Max first (colours alternate), at `tc` (xboard's -tc, e.g. 0:10)
- *  plus `inc` seconds a move; `opponent` is an xboard command line (Fairy-Max by default). */
+ *  plus `inc` seconds a move; `opponent` is an xboard command line (Fairy-Max by default); `more`,
+ *  more of xboard's options (e.g. -firstNPS 200000). */
 export async function match(opts: { protocol: 'uci' | 'xboard'; games: number; tc: string; inc: number; opponent?: string;
-  opponentUci?: boolean; secondOptions?: string; timeoutS?: number; bin?: string }): Promise<Match> {
+  opponentUci?: boolean; secondOptions?: string; timeoutS?: number; bin?: string; more?: string[] }): Promise<Match> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-xboard-'));
   const pgn = path.join(dir, 'games.pgn'), debug = path.join(dir, 'xboard.debug');
   const first = firstEngine(opts.protocol, opts.bin);
@@ -42,7 +43,7 @@ export async function match(opts: { protocol: 'uci' | 'xboard'; games: number; t
     ...(opts.secondOptions ? ['-secondOptions', opts.secondOptions] : []),
     '-matchGames', String(opts.games), '-tc', opts.tc, '-inc', String(opts.inc), '-autoCallFlag', 'true',
     '-testClaims', 'true', '-checkMates', 'true', '-materialDraws', 'true', '-ruleMoves', '50', '-repeatsToDraw', '3',
-    '-adjudicateDrawMoves', '150', '-xexit', '-saveGameFile', pgn, '-debug', '-nameOfDebugFile', debug];
+    '-adjudicateDrawMoves', '150', '-xexit', '-saveGameFile', pgn, '-debug', '-nameOfDebugFile', debug, ...opts.more ?? []];
   const t0 = performance.now();
   const proc = underXvfb(args, dir, opts.bin);
   const limit = (opts.timeoutS ?? 60 * opts.games + 120) * 1000;
