@@ -188,13 +188,15 @@ function init(): void {
 
 // ### Options, the trace line, the end
 // The command line, as readCommandLine() reads it. player: --play's side (8 white, 16 black, 0 none);
-// time: --time in ms; pretty: --pretty and stdout a terminal; gui: the protocol, '' for none.
+// time: --time in ms; pretty: --pretty and stdout a terminal; gui: the protocol, '' for none;
+// bench: micromax bench (part 3).
 const opt = {
   trace: false,
   player: 0,
   pretty: false,
   time: 0,
   gui: '' as '' | 'uci' | 'xboard',
+  bench: false,
 };
 
 // The C's commented-out printf, which D() calls after each root pass: with --trace its line,
@@ -698,6 +700,7 @@ const printable = (s: string): string => s.replace(/[^ -~]/g, '?').slice(0, 60);
 const USAGE = `usage: micromax [--nodes N] [--time S] [--trace] [--play white|black] [--pretty]
        micromax --uci | --xboard [--nodes N]           (for a chess GUI; see README)
        micromax-uci | micromax-xboard [--nodes N]      (the same, for a GUI that runs an engine bare)
+       micromax bench                                  (the search's signature and this machine's speed)
   --nodes N       stop deepening after N nodes (default 10000000, the original's 1e7)
   --time S        think at most S seconds a move (the last finished iteration's move)
   --trace         after each root iteration print the line the original has commented out
@@ -707,6 +710,7 @@ const USAGE = `usage: micromax [--nodes N] [--time S] [--trace] [--play white|bl
   --xboard        speak the xboard protocol (xboard, WinBoard); --nodes: no time control set
   --help          this text
   --version       the version
+  bench           search a fixed set of positions; the last line: NODES nodes NPS nps
 Type a move as e2e4; an empty line lets micro-Max move; end of input (Ctrl-D) quits.
 `;
 // package.json's (a test keeps them equal)
@@ -724,7 +728,7 @@ const FLAGS = {
 } as const;
 interface Args {
   nodes?: string, time?: string, play?: string, trace?: boolean, pretty?: boolean, uci?: boolean, xboard?: boolean,
-  help?: boolean, version?: boolean,
+  help?: boolean, version?: boolean, bench?: boolean,
 }
 // The command line, read by node:util's parseArgs; anything wrong: one line on stderr, exit 2.
 // As micromax-uci or micromax-xboard (command: that protocol), it speaks it with no option.
@@ -734,6 +738,8 @@ function readCommandLine(args: string[], command?: 'uci' | 'xboard'): void {
   if (command) v[command] = true;
   if (v.help) quitWith(USAGE);
   if (v.version) quitWith(`micromax-ts ${VERSION}\n`);
+  if (v.bench && args.length > 1) fail('bench takes no option: its positions and node limit are fixed');
+  opt.bench = v.bench === true;
   opt.trace = v.trace === true;
   // only stdout at a terminal changes
   opt.pretty = v.pretty === true && isatty(1);
@@ -752,10 +758,15 @@ function otherProtocol(command: 'uci' | 'xboard'): string {
   const instead = `micromax-${other} (or micromax --${other})`;
   return `micromax-${command} speaks ${speaks(command)} only: run ${instead} for ${speaks(other)}`;
 }
+// The options, and bench, the one word that is not an option.
 function readArgs(args: string[]): Args {
   try {
-    return parseArgs({ args, options: FLAGS, strict: true, allowPositionals: false }).values;
+    const { values, positionals } = parseArgs({ args, options: FLAGS, strict: true, allowPositionals: true });
+    const other = positionals.find((p, k) => p !== 'bench' || k > 0);
+    if (other !== undefined) fail(`unknown argument ${quoted(other)} (the one there is: bench)`);
+    return { ...values, bench: positionals.length > 0 };
   } catch (err) {
+    if (err instanceof Ending) throw err;
     return fail(argError(err as NodeJS.ErrnoException));
   }
 }
@@ -1598,6 +1609,7 @@ const UCI_COMMANDS: Record<string, Handler> = {
     await setGame('startpos', OPENING, []);
   },
   position: (w) => uciPosition(w),
+  bench: () => uciBench(),
   go: async (w, line, t) => {
     await idle();
     const k = game.pos[game.moves.length].k;
@@ -1860,6 +1872,102 @@ function isPipe(fd: number): boolean {
   }
 }
 
+// ### The bench
+// `micromax bench`, and UCI's bench as Stockfish takes it: a fixed set of positions, each searched
+// as the C searches it after the moves that reach it from the opening, at a node limit of 100000
+// (the C's --nodes: no pass starts past it); then the total nodes and the speed, the last line
+// `NODES nodes NPS nps`, where OpenBench reads a build's signature. The total is the search's
+// signature: a change to what any search does changes it, and it is the same on every machine
+// and every Node. Each position replays against the C: `npm run compare -- --nodes 100000 --moves
+// "..."` with its moves.
+const BENCH_NODES = 100000;
+// The game test/fixtures' engine-1e4 script has micro-Max play: three of its positions.
+const BENCH_GAME = ('c2c4 e7e5 d2d4 e5d4 d1d4 b8c6 d4e4 g8e7 b1c3 f7f5 e4e3 c6a5 e3d3 d7d6 c1g5 c8e6 c3d5 a5c6 ' +
+  'd5f4 c6e5 d3b3 e6c4 b3b7 a8b8 b7a7 b8b2 g1f3 e5c6 a7a4 c4b5 a4a3 b2c2 h2h4 b5c4 e1d1 c2a2 a1a2 c4a2 a3a2 ' +
+  'c6b4 a2a4 b4c6 g5e7 f8e7 a4c6 d8d7 c6d7 e8d7 e2e4 f5e4 f3d2 e7f6 d2e4 f6e5 f4d3 d7e6 d3e5 e6e5 f1d3 e5d4 ' +
+  'd1e2 h8e8 h1d1 e8e4 d3e4 d4e4 d1b1 e4d5 e2e3 d5e6 b1b7 e6d7 e3e4 d7c6 b7b3 c6d7 b3g3 g7g6 g3c3 c7c5 ' +
+  'e4d5 d7e7 c3e3 e7f6 d5d6 f6f5 d6c5 f5g4 e3e7 g4h4').split(' ');
+const BENCH: { name: string, moves: string[] }[] = [
+  { name: 'the opening', moves: [] },
+  { name: 'after 1.e4', moves: ['e2e4'] },
+  { name: 'Sicilian, Najdorf, English Attack', moves: ('e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6 c1e3 e7e5 ' +
+    'd4b3 c8e6 f2f3 f8e7 d1d2 e8g8').split(' ') },
+  { name: 'King\'s Indian, Mar del Plata', moves: ('d2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6 g1f3 e8g8 f1e2 e7e5 ' +
+    'e1g1 b8c6 d4d5 c6e7 f3e1 f6d7 e1d3 f7f5 c1d2 d7f6 f2f3 f5f4').split(' ') },
+  { name: 'Queen\'s Gambit Declined', moves: 'd2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c1g5 f8e7 e2e3 e8g8 g1f3 b8d7 a1c1 c7c6'.split(' ') },
+  { name: 'Ruy Lopez, closed', moves: ('e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 ' +
+    'e8g8 h2h3').split(' ') },
+  { name: 'French, Winawer', moves: 'e2e4 e7e6 d2d4 d7d5 b1c3 f8b4 e4e5 c7c5 a2a3 b4c3 b2c3 g8e7'.split(' ') },
+  { name: 'Scandinavian', moves: 'e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 d2d4 c7c6 g1f3 c8f5 f1c4 e7e6'.split(' ') },
+  { name: 'Scotch, an endgame of rooks and minor pieces', moves: ('e2e4 e7e5 g1f3 b8c6 d2d4 e5d4 f3d4 c6d4 d1d4 d8f6 ' +
+    'd4f6 g8f6 b1c3 f8b4 c1d2 b4c3 d2c3 f6e4 c3g7 h8g8 g7d4 d7d5 f2f3 e4d6 f1d3 c8f5 d3f5 d6f5 d4f2 e8c8 e1c1 ' +
+    'g8e8 h1e1 e8e1 d1e1').split(' ') },
+  { name: 'a game of micro-Max, queens off', moves: BENCH_GAME.slice(0, 40) },
+  { name: 'a game of micro-Max, a rook endgame', moves: BENCH_GAME.slice(0, 70) },
+  { name: 'a game of micro-Max, rook against pawns', moves: BENCH_GAME.slice(0, 90) },
+];
+// The engine's jobs as the bench asks them: the engine thread's, or the same jobs done here.
+type Engine = Pick<EngineThread, 'set' | 'play' | 'think'>;
+const HERE: Engine = {
+  set: async (pos) => void work({ kind: 'set', pos }),
+  play: async (from, to, fallback) => replyOf(work({ kind: 'play', from, to, fallback }), 'played'),
+  think: async (lim, fallback, castling) => replyOf(work({ kind: 'think', lim, fallback, castling }), 'found'),
+};
+// One position's search: its moves typed from the opening, as the C's loop takes them, then the
+// C's think at the bench's node limit (id: the search's, for the stop cell); its time, and what
+// it found.
+async function benchSearch(engine: Engine, moves: string[], id: number): Promise<{ found: Found, ms: number }> {
+  await engine.set(OPENING);
+  for (const mv of moves) {
+    const r = await engine.play(squareOf(mv), squareOf(mv.slice(2)), false);
+    if (!r.legal) throw new Error(`the bench's move ${mv} is not legal`);
+  }
+  const start = now();
+  const found = await engine.think({ ...limits({ nodeLimit: BENCH_NODES }, start), id }, false, true);
+  return { found, ms: now() - start };
+}
+// Every position, a line each as it is searched, then the totals (the search time alone). A
+// search cut (by stop, in UCI) ends it.
+async function bench(engine: Engine, say: (line: string) => void, id = -1): Promise<void> {
+  say(`micro-Max 3.2 bench: ${BENCH.length} positions, each searched as the C searches it at --nodes ${BENCH_NODES}`);
+  let nodes = 0;
+  let ms = 0;
+  for (const [k, p] of BENCH.entries()) {
+    const r = await benchSearch(engine, p.moves, id);
+    if (r.found.cutOff) return say(`bench stopped at position ${k + 1}/${BENCH.length}`);
+    nodes += r.found.total;
+    ms += r.ms;
+    const move = sq(r.found.x) + sq(r.found.y);
+    const moves = `${p.moves.length} move${p.moves.length === 1 ? '' : 's'}`;
+    say(`position ${k + 1}/${BENCH.length}, ${p.name} (${moves}): ${r.found.total} nodes, depth ${r.found.d}, ${move}`);
+  }
+  say(`search time ${Math.round(ms)} ms`);
+  say(`${nodes} nodes ${nps(nodes, ms)} nps`);
+}
+// micromax bench: here, in this thread, on stdout.
+async function benchCommand(): Promise<void> {
+  begin();
+  await bench(HERE, (line) => {
+    print(`${line}\n`);
+    flush();
+  });
+}
+// UCI's bench: on the engine thread, run as a search is (see startSearch()), so commands go on,
+// and stop, quit or a new search cut it; its passes shown to no one, its lines on stderr, as
+// Stockfish's (stdout is the protocol's).
+async function uciBench(): Promise<void> {
+  await idle();
+  await thread().ready;
+  const id = ++busy.id;
+  Object.assign(busy, { endless: false, analysis: false, began: now(), release: undefined, asked: false, dropped: true,
+    shown: undefined, counted: 0 });
+  game.engineAt = -1;
+  const run = bench(thread(), (line) => writeAll(2, `${line}\n`), id).catch((err: Error) => note(`error: ${err.message}`));
+  busy.run = run.finally(() => {
+    busy.run = undefined;
+  });
+}
+
 // ### The program
 // The entry point: the terminal game, a GUI, or, in the engine thread, serve(); and what the
 // tests import.
@@ -1873,11 +1981,16 @@ function start(args: string[], command?: 'uci' | 'xboard'): void {
   try {
     readCommandLine(args, command);
     if (opt.gui) protocol();
+    else if (opt.bench) void benchCommand().catch(ended);
     else main();
   } catch (err) {
-    if (!(err instanceof Ending)) throw err;
-    process.exitCode = err.code;
+    ended(err);
   }
+}
+// An Ending sets the exit code; anything else is a bug, and is thrown on.
+function ended(err: unknown): void {
+  if (!(err instanceof Ending)) throw err;
+  process.exitCode = err.code;
 }
 
 if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
@@ -1889,6 +2002,6 @@ if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(fs.real
 export const engine = { D, board, T, A, ch, int, quot };
 export { init, random, srandom, legalMoves, attacked, begin, fen, openEngineThread, type Pos };
 export { limits, uciGo, timeMissing, xbGo, refusal, secondChoice, replayNote, progressLine };
-export { named, uciScore, xbScore, GameClock, SPINS, XB_CLOCK };
+export { named, uciScore, xbScore, GameClock, SPINS, XB_CLOCK, BENCH, BENCH_NODES };
 export { type Found, type TimeControl, type XbClock };
 export { start };
