@@ -109,6 +109,23 @@ export function budgets(debug: string): { used: number; target: number; cut: boo
     .map((m) => ({ used: Number(m[2]), target: Number(m[3]), cut: m[1].includes('cut off') }));
 }
 
+/** Each move of micro-Max (the first engine) as the GUI timed it, from xboard's debug log (each
+ *  line stamped with xboard's ms): from the last line xboard sent it before the move to the move
+ *  (took), the clock xboard gave it then (its last `time`, in ms), and the aim its note states. */
+export function moveTimes(debug: string): { took: number; clock: number; aim: number }[] {
+  const moves: { took: number; clock: number; aim: number }[] = [];
+  let sent = NaN, clock = NaN, aim = NaN;
+  for (const m of debug.matchAll(/^(\d+) ([<>])first : (.*)$/gm)) {
+    const [t, way, text] = [Number(m[1]), m[2], m[3]];
+    if (way === '>') sent = t;
+    if (way === '>' && /^time -?\d+$/.test(text)) clock = 10 * Number(text.slice(5));
+    const note = /ms used of (\d+)/.exec(text);
+    if (way === '<' && note) aim = Number(note[1]);
+    if (way === '<' && /^move /.test(text)) moves.push({ took: t - sent, clock, aim });
+  }
+  return moves;
+}
+
 const BAD = /time|forfeit|illegal|false|crash|disconnect|unknown|exited|error/i;
 const GOOD = /mates|checkmate|stalemate|resign|repetition|50-move|fifty|insufficient|material|draw|adjudication/i;
 /** Why a game did not end by rule or adjudication, or undefined when it did. */
