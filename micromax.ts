@@ -382,7 +382,8 @@ interface Pass { d: number, N: number, m: number, x: number, y: number, ms: numb
 // 2.5 × the aim, or at a tenth of the clock plus the increment, and never past half the clock
 // (when the increment is most of it). So no move takes longer than the smaller of 2.5 × its aim
 // and a tenth of the clock plus the increment: a player's rule of thumb, kept even on a loaded
-// machine, as the cut is checked every 4096 nodes (a few ms).
+// machine, as the cut is checked every 4096 nodes (a few ms) and comes the GUI's overhead
+// before the rule's limit (for the pipes and the scheduler between the search and the GUI).
 const TIME = {
   GROW: [2, 6, 10],
   MOVES: 30,
@@ -458,7 +459,7 @@ interface TimeControl {
 }
 const clampNodes = (n: number | undefined): number => Math.min(Math.max(1, n ?? INT_MAX), INT_MAX);
 // A move's limits, from its clock, at time start, keeping back the GUI's overhead. The aim
-// stays within the cut over 1.5, so a pass it starts should end before the cut. Pure:
+// stays within the rule's limit over 1.5, so a pass it starts should end before the cut. Pure:
 // test/shell.test.ts checks it against figures worked out by hand.
 function limits(tc: TimeControl, start: number, overhead = 0): Limits {
   const maxNodes = clampNodes(tc.nodes);
@@ -474,7 +475,8 @@ function limits(tc: TimeControl, start: number, overhead = 0): Limits {
     const cap = Math.min(left * TIME.SHARE + inc, left * TIME.MOST);
     lim.aim = Math.min(left / (tc.movesToGo || TIME.MOVES) + inc * TIME.INC, cap / TIME.SOFT);
     lim.soft = TIME.SOFT * lim.aim;
-    lim.hard = Math.min(TIME.HARD * lim.aim, cap);
+    const rule = Math.min(TIME.HARD * lim.aim, cap);
+    lim.hard = Math.max(rule - overhead, rule / 2);
   }
   return lim;
 }

@@ -17,7 +17,7 @@ describe('limits: a move\'s limits from its clock', () => {
     const lim = limits({ time: 60000, inc: 1000 }, 0, 50), aim = 59950 / 30 + 750;
     close(lim.aim, aim, 'aim');
     close(lim.soft, 1.5 * aim, 'soft');                       // a pass starts if it should end by then
-    close(lim.hard, 2.5 * aim, 'hard');                       // 2.5 × the aim is below 5995 + 1000 ms
+    close(lim.hard, 2.5 * aim - 50, 'hard');                  // 2.5 × the aim (below 5995 + 1000 ms), less the overhead
     assert.deepEqual([lim.start, lim.depth, lim.nodeLimit, lim.maxNodes], [0, 99, INT_MAX, INT_MAX]);
   });
   test('two moves to go: the cut at a tenth of the clock plus the increment, the aim within the cut over 1.5', () => {
@@ -26,26 +26,26 @@ describe('limits: a move\'s limits from its clock', () => {
     close(lim.aim, 6500 / 1.5, 'aim');
     close(lim.soft, 6500, 'soft');
   });
-  test('one move to go: a tenth of the clock still, the aim two thirds of that', () => {
-    const lim = limits({ time: 1000, movesToGo: 1 }, 7, 50);   // 950 ms left: the cut at 95 ms
+  test('one move to go: a tenth of the clock still, the aim two thirds of that; the cut at least half the limit', () => {
+    const lim = limits({ time: 1000, movesToGo: 1 }, 7, 50);   // 950 ms left: the rule's limit 95 ms
     close(lim.aim, 95 / 1.5, 'aim');
     close(lim.soft, 95, 'soft');
-    close(lim.hard, 95, 'hard');
+    close(lim.hard, 95 / 2, 'hard');                          // 95 - 50 would leave less than half
     assert.equal(lim.start, 7);
   });
   test('an increment larger than the clock: never past half of what is left', () => {
     const lim = limits({ time: 500, inc: 1000 }, 0, 50);       // 450 ms left, 1 s to come after the move
-    close(lim.hard, 225, 'hard');                             // not 45 + 1000 ms: that is more than is left
+    close(lim.hard, 225 - 50, 'hard');                        // not 45 + 1000 ms: that is more than is left
     close(lim.aim, 150, 'aim');
   });
   test('40 moves in 5 minutes, 300 s left: 299950 / 40', () => {
     close(limits({ time: 300000, movesToGo: 40, inc: 0 }, 0, 50).aim, 7498.75, 'aim');
     close(limits({ time: 300000, movesToGo: 41, inc: 0 }, 0, 50).aim, 299950 / 41, 'aim');
   });
-  test('no time left: 1 ms, of which a tenth is the cut', () => {
+  test('no time left: 1 ms, the cut at half of 2.5 × the aim', () => {
     const lim = limits({ time: 0 }, 0, 50);
     close(lim.aim, 1 / 30, 'aim');
-    close(lim.hard, 2.5 / 30, 'hard');
+    close(lim.hard, 1.25 / 30, 'hard');
   });
   test('the rule a player can trust, on every clock: no move past 2.5 × its aim, nor a tenth of the clock plus the increment', () => {
     let clocks = 0;
@@ -58,7 +58,9 @@ describe('limits: a move\'s limits from its clock', () => {
             assert.ok(lim.hard <= 2.5 * lim.aim + 1e-9, `${at}: the cut ${lim.hard} past 2.5 × the aim ${lim.aim}`);
             assert.ok(lim.hard <= left / 10 + inc + 1e-9, `${at}: the cut ${lim.hard} past a tenth of ${left} plus ${inc}`);
             assert.ok(lim.hard <= left / 2 + 1e-9, `${at}: the cut ${lim.hard} past half of the ${left} ms left`);
-            assert.ok(lim.aim > 0 && lim.soft <= lim.hard + 1e-9, `${at}: aim ${lim.aim}, soft ${lim.soft}, hard ${lim.hard}`);
+            const rule = Math.min(2.5 * lim.aim, left / 10 + inc, left / 2);
+            assert.ok(lim.hard <= rule - Math.min(overhead, rule / 2) + 1e-9, `${at}: the cut ${lim.hard} keeps no overhead before ${rule}`);
+            assert.ok(lim.aim > 0 && lim.soft <= rule + 1e-9, `${at}: aim ${lim.aim}, soft ${lim.soft}, the rule's limit ${rule}`);
             clocks++;
           }
         }
