@@ -740,6 +740,7 @@ function readCommandLine(args: string[], command?: 'uci' | 'xboard'): void {
   if (command) v[command] = true;
   if (v.help) quitWith(USAGE);
   if (v.version) quitWith(`micromax-ts ${VERSION}\n`);
+  if (v.bench && command) fail(`micromax-${command} has no bench: run micromax bench`);
   if (v.bench && args.length > 1) fail('bench takes no option: its positions and node limit are fixed');
   opt.bench = v.bench === true;
   opt.trace = v.trace === true;
