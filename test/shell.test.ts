@@ -17,12 +17,12 @@ describe('limits: a move\'s limits from its clock', () => {
     const lim = limits({ time: 60000, inc: 1000 }, 0, 50), aim = 59950 / 30 + 750;
     close(lim.aim, aim, 'aim');
     close(lim.soft, 1.5 * aim, 'soft');                       // a pass starts if it should end by then
-    close(lim.hard, 2.5 * aim - 50, 'hard');                  // 2.5 × the aim (below 5995 + 1000 ms), less the overhead
+    close(lim.hard, 0.85 * 2.5 * aim - 50, 'hard');           // 85 % of 2.5 × the aim (below 5995 + 1000 ms), less the overhead
     assert.deepEqual([lim.start, lim.depth, lim.nodeLimit, lim.maxNodes], [0, 99, INT_MAX, INT_MAX]);
   });
   test('two moves to go: the cut at a tenth of the clock plus the increment, the aim within the cut over 1.5', () => {
     const lim = limits({ time: 60000, movesToGo: 2, inc: 500 }, 0, 0);   // 30500 ms would be the aim
-    close(lim.hard, 6500, 'hard');                            // 6000 + 500, below 2.5 × the aim
+    close(lim.hard, 0.85 * 6500, 'hard');                     // 85 % of 6000 + 500, below 2.5 × the aim
     close(lim.aim, 6500 / 1.5, 'aim');
     close(lim.soft, 6500, 'soft');
   });
@@ -30,12 +30,12 @@ describe('limits: a move\'s limits from its clock', () => {
     const lim = limits({ time: 1000, movesToGo: 1 }, 7, 50);   // 950 ms left: the rule's limit 95 ms
     close(lim.aim, 95 / 1.5, 'aim');
     close(lim.soft, 95, 'soft');
-    close(lim.hard, 95 / 2, 'hard');                          // 95 - 50 would leave less than half
+    close(lim.hard, 95 / 2, 'hard');                          // 85 % of 95, less 50, would leave less than half
     assert.equal(lim.start, 7);
   });
   test('an increment larger than the clock: never past half of what is left', () => {
     const lim = limits({ time: 500, inc: 1000 }, 0, 50);       // 450 ms left, 1 s to come after the move
-    close(lim.hard, 225 - 50, 'hard');                        // not 45 + 1000 ms: that is more than is left
+    close(lim.hard, 0.85 * 225 - 50, 'hard');                 // not 45 + 1000 ms: that is more than is left
     close(lim.aim, 150, 'aim');
   });
   test('40 moves in 5 minutes, 300 s left: 299950 / 40', () => {
@@ -59,7 +59,8 @@ describe('limits: a move\'s limits from its clock', () => {
             assert.ok(lim.hard <= left / 10 + inc + 1e-9, `${at}: the cut ${lim.hard} past a tenth of ${left} plus ${inc}`);
             assert.ok(lim.hard <= left / 2 + 1e-9, `${at}: the cut ${lim.hard} past half of the ${left} ms left`);
             const rule = Math.min(2.5 * lim.aim, left / 10 + inc, left / 2);
-            assert.ok(lim.hard <= rule - Math.min(overhead, rule / 2) + 1e-9, `${at}: the cut ${lim.hard} keeps no overhead before ${rule}`);
+            const margin = Math.min(0.15 * rule + overhead, rule / 2);
+            assert.ok(lim.hard <= rule - margin + 1e-9, `${at}: the cut ${lim.hard} keeps no margin before ${rule}`);
             assert.ok(lim.aim > 0 && lim.soft <= rule + 1e-9, `${at}: aim ${lim.aim}, soft ${lim.soft}, the rule's limit ${rule}`);
             clocks++;
           }
@@ -99,7 +100,7 @@ describe('GameClock: the game\'s clock, from one search to the next', () => {
     assert.equal(c.left, 10000 - 1500 + 100);
     const second = c.limitsFor({ time: 2, inc: 100 }, 7, 50); // what the GUI's wall clock says is not read
     assert.deepEqual(second, { ...limits({ time: 8600, inc: 100 }, 7, 0), rate: 200 });
-    close(second.hard, 2.5 * (8600 / 30 + 75), 'the cut, in ms of nodes');
+    close(second.hard, 0.85 * 2.5 * (8600 / 30 + 75), 'the cut, in ms of nodes');
   });
   test('moves per period: the game\'s first time again after a period\'s last move; never below 0', () => {
     const c = new GameClock();

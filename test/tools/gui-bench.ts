@@ -8,9 +8,10 @@
 // the share of a movetime used, the cost of a position at move 100 (all of it, then two new
 // plies) and of a 600-ply one, and peak memory against a terminal search. The opponent is
 // Fairy-Max, or Stockfish limited to UCI_Elo (1320, its lowest, by default) for a strength estimate.
-// Then time a player trusts: whole games at 2+1 and 10+0.1 against Fairy-Max with two CPU hogs
-// running, the longest move against its aim and the clock, and any move past the rule (the smaller
-// of 2.5 times its aim and a tenth of the clock plus the increment). And a match at a node rate,
+// Then time a player trusts: whole games at 2+1 and 10+0.1 against Stockfish at UCI_Elo 1320
+// (Fairy-Max 5.0b segfaults now and then at a game's start beside CPU hogs) with two CPU hogs
+// running, the longest move against its aim and the clock, and any move past the rule (the
+// smaller of 2.5 times its aim and a tenth of the clock plus the increment). And a match at a node rate,
 // twice, the second beside two CPU hogs, through UCI and through xboard: the same PGNs?
 
 import * as fs from 'node:fs';
@@ -37,7 +38,7 @@ const USAGE = `usage: npm run bench:gui -- [--games N] [--tc 0:10] [--inc 0.1] [
   --startup N    rounds of start-ups, quiet and with 2 CPU hogs (default 5; 0: none)
   --script FILE  the start-ups of this build of micromax.js (default dist/micromax.js; e.g. an
                  older one, to compare)
-  --trust N      with 2 CPU hogs: N games at 2+1 and 5 N at 10+0.1 against Fairy-Max (default 2; 0: none)
+  --trust N      with 2 CPU hogs: N games at 2+1 and 5 N at 10+0.1 against Stockfish (default 2; 0: none)
   --node-rate N  a match at N nodes a ms, twice, through UCI and xboard (default 200; 0: none)`;
 const { values } = readOptions('bench:gui', USAGE, {
   games: { type: 'string' }, tc: { type: 'string' }, inc: { type: 'string' }, opponent: { type: 'string' },
@@ -166,16 +167,18 @@ if (samples > 0) {
     `${terminal.rssKB ? `${(terminal.rssKB / 1024).toFixed(0)} MiB` : 'n/a (no GNU time)'}`);
 }
 
-/** Time a player trusts: whole games against Fairy-Max through xboard with two CPU hogs running,
- *  `games` at 2+1 and 5 × that at 10+0.1. Each of micro-Max's moves as xboard timed it (its debug
- *  log), against the rule: no move past the smaller of 2.5 times its aim and a tenth of the clock
- *  plus the increment. */
+/** Time a player trusts: whole games through xboard with two CPU hogs running, `games` at 2+1 and
+ *  5 × that at 10+0.1, against Stockfish at UCI_Elo 1320 (Fairy-Max without it). Each of
+ *  micro-Max's moves as xboard timed it (its debug log), against the rule: no move past the
+ *  smaller of 2.5 times its aim and a tenth of the clock plus the increment. */
 async function trustedTime(games: number): Promise<void> {
   const why = whyNoXboard();
   if (why) fail('bench:gui', why);
+  const sf = fs.existsSync('/usr/games/stockfish');
+  const against = sf ? { opponent: 'stockfish', opponentUci: true, secondOptions: 'UCI_LimitStrength=true,UCI_Elo=1320' } : {};
   for (const [tc, inc, n] of [['2', 1, games], ['0:10', 0.1, 5 * games]] as const) {
     const stop = startHogs(2);
-    const m = await match({ protocol: 'xboard', games: n, tc, inc, timeoutS: 600 * n }).finally(stop);
+    const m = await match({ protocol: 'xboard', games: n, tc, inc, timeoutS: 600 * n, ...against }).finally(stop);
     const moves = moveTimes(m.debug);
     const cut = (x: { aim: number; clock: number }): number => Math.min(2.5 * x.aim, x.clock / 10 + 1000 * inc);
     const longest = moves.reduce((a, x) => x.took > a.took ? x : a);
@@ -183,7 +186,7 @@ async function trustedTime(games: number): Promise<void> {
     const past = moves.filter((x) => x.took > cut(x));
     const forfeits = m.games.filter((g) => /time/i.test(g.comment)).length;
     const said = (x: typeof longest): string => `${ms(x.took)} (aim ${ms(x.aim)}, clock ${ms(x.clock)}, the rule's cut ${ms(cut(x))})`;
-    console.log(`${m.games.length} games at ${tc === '2' ? '2 min' : '10 s'} + ${inc} s against Fairy-Max with 2 CPU hogs, ` +
+    console.log(`${m.games.length} games at ${tc === '2' ? '2 min' : '10 s'} + ${inc} s against ${sf ? 'Stockfish (UCI_Elo 1320)' : 'Fairy-Max'} with 2 CPU hogs, ` +
       `${(m.seconds / 60).toFixed(1)} min: ${moves.length} moves by micro-Max, time forfeits ${forfeits}, ` +
       `not by rule ${m.games.filter((g) => badEnding(g)).length}`);
     console.log(`  the longest move ${said(longest)}; the closest to its cut ${said(tightest)}, ` +
