@@ -56,7 +56,7 @@ export async function playGame(o: RunnerOptions, date = new Date()): Promise<Gam
     }
     const chess = new Chess(), moves: Played[] = [], clocks: [number, number] = [o.base, o.base];
     let end = ending(chess);
-    while (!end && moves.length < o.maxPlies) {
+    while (!end) {
       const us = moves.length % 2, e = engines[us];
       e.position(undefined, moves.map((m) => m.move));
       const t0 = performance.now();
@@ -64,8 +64,8 @@ export async function playGame(o: RunnerOptions, date = new Date()): Promise<Gam
       const ms = performance.now() - t0;
       clocks[us] -= ms;
       const played: Played = { move: r.bestmove, info: r.info.filter((i) => i.depth !== undefined).at(-1) ?? {}, ms,
-        replay: r.info.map((i) => i.string && replayOf(i.string)).find((x) => x) || undefined };
-      const side = us ? 'Black' : 'White', other = us ? 'White' : 'Black';
+        replay: r.info.map((i) => replayOf(i.string ?? '')).find((how) => how !== undefined) };
+      const side = us ? 'Black' : 'White';
       if (clocks[us] < 0) { end = { result: us ? '1-0' : '0-1', reason: `${side} loses on time` }; break; }
       clocks[us] += o.inc;
       try {
@@ -76,7 +76,6 @@ export async function playGame(o: RunnerOptions, date = new Date()): Promise<Gam
       }
       moves.push(played);
       end = ending(chess) ?? (moves.length >= o.maxPlies ? { result: '1/2-1/2', reason: `adjudicated after ${o.maxPlies} plies` } : undefined);
-      if (end && end.result !== '1/2-1/2' && !chess.isCheckmate()) end.reason += ` (${other})`;
     }
     const { result, reason } = end ?? { result: '*', reason: 'unfinished' };
     return { pgn: pgnOf(chess, moves, o, result, reason, date), moves, result, reason, clocks };
