@@ -19,11 +19,12 @@ import { badEnding, whyNoXboard } from './support/xboard.ts';
 const why = whyNoXboard(), must = process.env.MICROMAX_GUI_TESTS === '1';
 const skip = why && !must ? `skipped: ${why}` : false;
 const against = whyNoC() ? 'the port\'s terminal mode (no MICROMAX_C)' : 'the C';
-// 200 nodes a ms: a seventh of this machine's speed, so the runner's wall clock never runs out
-const RATE = 200;
+// 50 nodes a ms: a twentieth of this machine's speed, so the runner's wall clock does not run out
+// even at a load of 12 on its two cores (at 200, it did once, in bench:gui)
+const RATE = 50;
 
 test(`UCI nodestime ${RATE}: the same match twice, the second beside two CPU hogs, the same PGN (the wall clock masked); moves replay against ${against}`, async (t) => {
-  const { quiet, loaded } = await twice(() => uciGame(RATE, 8000, 80));
+  const { quiet, loaded } = await twice(() => uciGame(RATE, 10000, 100));
   t.diagnostic(`${quiet.moves.length} plies, ${quiet.result} (${quiet.reason}); the wall clock left ${quiet.clocks.map((c) => (c / 1000).toFixed(1)).join(' and ')} s, ` +
     `beside the hogs ${loaded.clocks.map((c) => (c / 1000).toFixed(1)).join(' and ')} s`);
   assert.doesNotMatch(quiet.reason + loaded.reason, /time|illegal|unfinished/, `${quiet.reason}; ${loaded.reason}`);
@@ -33,25 +34,25 @@ test(`UCI nodestime ${RATE}: the same match twice, the second beside two CPU hog
   const replayable = uciReplayable(quiet);
   assert.equal(replayable.length, quiet.moves.length, 'every move has a note saying how to replay it');
   const moves = quiet.moves.map((m) => m.move);
-  assert.deepEqual(await notReplayed(moves, sampleOf(replayable, 6, 12)), []);
+  assert.deepEqual(await notReplayed(moves, sampleOf(replayable, 3, 20)), []);
 });
 
 test(`xboard nps ${RATE * 1000} (-firstNPS, -secondNPS): the same match twice, the second beside two CPU hogs, the same PGN; moves replay against ${against}`, { skip }, async (t) => {
   assert.equal(why, undefined, why);
   const { bin } = linkCommands();
-  const { quiet, loaded } = await twice(() => xboardGame(bin, RATE * 1000, '0:08', 0.08));
+  const { quiet, loaded } = await twice(() => xboardGame(bin, RATE * 1000, '0:10', 0.1));
   assert.equal(quiet.games.length, 1, `no game in ${quiet.seconds.toFixed(0)} s:\n${quiet.pgn}\n${quiet.debug.slice(-1500)}`);
   const g = quiet.games[0];
   t.diagnostic(`${g.plies} plies, ${g.result} {${g.comment}}; ${quiet.seconds.toFixed(0)} s, beside the hogs ${loaded.seconds.toFixed(0)} s`);
   assert.equal(badEnding(g), undefined, `${badEnding(g)}`);
   assert.match(quiet.debug, /<first : feature .*\bnps=1\b/, 'nps=1 declared');
-  assert.match(quiet.debug, />first : nps 200000\n/, 'xboard sends nps');
+  assert.match(quiet.debug, new RegExp(`>first : nps ${RATE * 1000}\n`), 'xboard sends nps');
   assert.doesNotMatch(quiet.debug, /<(first|second) : (Error|Illegal move|tellusererror)/, 'an engine said something was wrong');
   assert.equal(xboardPgn(loaded), xboardPgn(quiet), 'the game beside two CPU hogs is another game');
   const { moves, replayable } = xboardReplayable(quiet.debug);
   assert.equal(moves.length, g.plies);
   assert.equal(replayable.length, g.plies, 'every move has a note saying how to replay it');
-  assert.deepEqual(await notReplayed(moves, sampleOf(replayable, 6, 12)), []);
+  assert.deepEqual(await notReplayed(moves, sampleOf(replayable, 3, 20)), []);
 });
 
 test('through the protocol: the note says the clock counts nodes; nodestime 0 to 10000; nps ends at new', async () => {

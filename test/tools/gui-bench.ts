@@ -39,7 +39,7 @@ const USAGE = `usage: npm run bench:gui -- [--games N] [--tc 0:10] [--inc 0.1] [
   --script FILE  the start-ups of this build of micromax.js (default dist/micromax.js; e.g. an
                  older one, to compare)
   --trust N      with 2 CPU hogs: N games at 2+1 and 5 N at 10+0.1 against Stockfish (default 2; 0: none)
-  --node-rate N  a match at N nodes a ms, twice, through UCI and xboard (default 200; 0: none)`;
+  --node-rate N  a match at N nodes a ms, twice, through UCI and xboard (default 100; 0: none)`;
 const { values } = readOptions('bench:gui', USAGE, {
   games: { type: 'string' }, tc: { type: 'string' }, inc: { type: 'string' }, opponent: { type: 'string' },
   elo: { type: 'string' }, skill: { type: 'string' }, protocol: { type: 'string' }, latency: { type: 'string' },
@@ -56,7 +56,7 @@ const protocol = oneOf('bench:gui', 'protocol', values.protocol, ['xboard', 'uci
 const samples = whole('bench:gui', 'latency', values.latency, 0) ?? 60;
 const rounds = whole('bench:gui', 'startup', values.startup, 0) ?? 5;
 const trust = whole('bench:gui', 'trust', values.trust, 0) ?? 2;
-const rate = whole('bench:gui', 'node-rate', values['node-rate'], 0, 10000) ?? 200;
+const rate = whole('bench:gui', 'node-rate', values['node-rate'], 0, 10000) ?? 100;
 const script = path.resolve(values.script ?? path.join(ROOT, 'dist', 'micromax.js'));
 if (!fs.existsSync(script)) fail('bench:gui', `--script: no ${script}`);
 const pct = (xs: number[], p: number): number => { const s = xs.slice().sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
