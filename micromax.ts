@@ -1911,9 +1911,11 @@ const BENCH: { name: string, moves: string[] }[] = [
   { name: 'a game of micro-Max, a rook endgame', moves: BENCH_GAME.slice(0, 70) },
   { name: 'a game of micro-Max, rook against pawns', moves: BENCH_GAME.slice(0, 90) },
 ];
-// The engine's jobs as the bench asks them: the engine thread's, or the same jobs done here.
-type Engine = Pick<EngineThread, 'set' | 'play' | 'think'>;
+// The engine's jobs as the bench asks them: the engine thread's (and the ints it shares), or the
+// same jobs done here.
+type Engine = Pick<EngineThread, 'set' | 'play' | 'think' | 'shared'>;
 const HERE: Engine = {
+  shared: clock.shared,
   set: async (pos) => void work({ kind: 'set', pos }),
   play: async (from, to, fallback) => replyOf(work({ kind: 'play', from, to, fallback }), 'played'),
   think: async (lim, fallback, castling) => replyOf(work({ kind: 'think', lim, fallback, castling }), 'found'),
@@ -1931,15 +1933,15 @@ async function benchSearch(engine: Engine, moves: string[], id: number): Promise
   const found = await engine.think({ ...limits({ nodeLimit: BENCH_NODES }, start), id }, false, true);
   return { found, ms: now() - start };
 }
-// Every position, a line each as it is searched, then the totals (the search time alone). A
-// search cut (by stop, in UCI) ends it.
+// Every position, a line each as it is searched, then the totals (the search time alone). Its
+// id in the STOP int (a stop, in UCI) ends it: the search under way may have stopped early.
 async function bench(engine: Engine, say: (line: string) => void, id = -1): Promise<void> {
   say(`micro-Max 3.2 bench: ${BENCH.length} positions, each searched as the C searches it at --nodes ${BENCH_NODES}`);
   let nodes = 0;
   let ms = 0;
   for (const [k, p] of BENCH.entries()) {
     const r = await benchSearch(engine, p.moves, id);
-    if (r.found.cutOff) return say(`bench stopped at position ${k + 1}/${BENCH.length}`);
+    if (Atomics.load(engine.shared, STOP) === id) return say(`bench stopped at position ${k + 1}/${BENCH.length}`);
     nodes += r.found.total;
     ms += r.ms;
     const move = sq(r.found.x) + sq(r.found.y);

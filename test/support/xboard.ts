@@ -38,7 +38,11 @@ export async function match(opts: { protocol: 'uci' | 'xboard'; games: number; t
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-xboard-'));
   const pgn = path.join(dir, 'games.pgn'), debug = path.join(dir, 'xboard.debug');
   const first = firstEngine(opts.protocol, opts.bin);
-  const args = ['-a', 'xboard', '-noGUI', '-fcp', first, '-fd', dir, '-scp', opts.opponent ?? 'fairymax', '-sd', dir,
+  const opponent = opts.opponent ?? 'fairymax';
+  const args = ['-a', 'xboard', '-noGUI', '-fcp', first, '-fd', dir, '-scp', opponent, '-sd', dir,
+    // Fairy-Max 5.0b segfaults on about half the 'computer' commands xboard sends it at a game's
+    // start (6 of 12, standalone): xboard then ends the game 'Error writing to second chess program'
+    ...(opponent === 'fairymax' ? ['-secondComputerString', ''] : []),
     ...(opts.protocol === 'uci' ? ['-fUCI'] : []), ...(opts.opponentUci ? ['-sUCI'] : []),
     ...(opts.secondOptions ? ['-secondOptions', opts.secondOptions] : []),
     '-matchGames', String(opts.games), '-tc', opts.tc, '-inc', String(opts.inc), '-autoCallFlag', 'true',
