@@ -24,7 +24,7 @@ const against = whyNoC() ? 'the port\'s terminal mode (no MICROMAX_C)' : 'the C'
 const RATE = 50;
 
 test(`UCI nodestime ${RATE}: the same match twice, the second beside two CPU hogs, the same PGN (the wall clock masked); moves replay against ${against}`, async (t) => {
-  const { quiet, loaded } = await twice(() => uciGame(RATE, 10000, 100));
+  const { quiet, loaded } = await twice(() => uciGame(RATE, 6000, 60));
   t.diagnostic(`${quiet.moves.length} plies, ${quiet.result} (${quiet.reason}); the wall clock left ${quiet.clocks.map((c) => (c / 1000).toFixed(1)).join(' and ')} s, ` +
     `beside the hogs ${loaded.clocks.map((c) => (c / 1000).toFixed(1)).join(' and ')} s`);
   assert.doesNotMatch(quiet.reason + loaded.reason, /time|illegal|unfinished/, `${quiet.reason}; ${loaded.reason}`);
@@ -40,7 +40,7 @@ test(`UCI nodestime ${RATE}: the same match twice, the second beside two CPU hog
 test(`xboard nps ${RATE * 1000} (-firstNPS, -secondNPS): the same match twice, the second beside two CPU hogs, the same PGN; moves replay against ${against}`, { skip }, async (t) => {
   assert.equal(why, undefined, why);
   const { bin } = linkCommands();
-  const { quiet, loaded } = await twice(() => xboardGame(bin, RATE * 1000, '0:10', 0.1));
+  const { quiet, loaded } = await twice(() => xboardGame(bin, RATE * 1000, '0:06', 0.06));
   assert.equal(quiet.games.length, 1, `no game in ${quiet.seconds.toFixed(0)} s:\n${quiet.pgn}\n${quiet.debug.slice(-1500)}`);
   const g = quiet.games[0];
   t.diagnostic(`${g.plies} plies, ${g.result} {${g.comment}}; ${quiet.seconds.toFixed(0)} s, beside the hogs ${loaded.seconds.toFixed(0)} s`);
