@@ -12,8 +12,7 @@ import { describe, test } from 'node:test';
 import { Chess } from 'chess.js';
 import { parseTranscript, replay, seededRandom } from './support/boards.ts';
 import { whyNoC } from './support/c-oracle.ts';
-import { replayOf, Session } from './support/gui.ts';
-import { runC, runPort, portArgs } from './support/run.ts';
+import { cMove, replayOf, Session } from './support/gui.ts';
 import { goldenPath, scriptInput, SCRIPTS } from './support/scripts.ts';
 
 const noC = whyNoC();
@@ -79,15 +78,6 @@ describe('move by move, the C\'s own games (golden transcripts)', () => {
     assert.equal((await s.close()).code, 0);
   });
 });
-
-/** Replays moves (typed) then an empty line in the C, or in the port's terminal mode without the
- *  C (byte-identical to it by the transcript tests), at --nodes n; the move it plays last. */
-async function cMove(moves: string[], n: number): Promise<string> {
-  const input = moves.map((m) => `${m}\n`).join('') + '\n';
-  const r = noC ? await runPort(input, portArgs({ nodes: n })) : await runC(input, { nodes: n });
-  const g = replay(r.stdout, input), last = g.moves.at(-1);
-  return last && last.index === g.boards.length - 1 && last.by === 'engine' ? last.from + last.to + (last.promotion ?? '') : '0000';
-}
 
 // 24 plies: the C replays ply p by typing p moves, each clearing its 192 MiB table, so the replays
 // grow as the square of the game's length (40 plies cost 2.8 times as much).
