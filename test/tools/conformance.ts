@@ -19,6 +19,7 @@ import { Exit, TIMEOUT_S, cannot as stopWith, fail, quietPipe, readOptions, time
 import { MARGIN, OVERRAN, ROOT, atMost, couldNotRun, endOnSignals, firstByte, firstDifference, inputAt, run, runProgram,
   stopStarted, type Result } from '../support/run.ts';
 import { MANIFEST, goldenPath, readManifest, scriptInput, variant, type Script } from '../support/scripts.ts';
+import { conformanceLine } from '../support/tree-against.ts';
 import { STREAM_LIST, readStreamList, storedLines, streamFile, type Stored } from '../support/stored-calls.ts';
 
 const USAGE = `usage: npm run conformance -- [--program "CMD"] [--calls] [--quick] [--timeout S] [name ...]
@@ -258,6 +259,7 @@ async function main(): Promise<number> {
   if (firstReport) {
     say(`the first call that differs in ${firstReport.name}, in full:`);
     for (const l of firstReport.report) say(`  ${l}`);
+    say(`  ${conformanceLine(firstReport.name, program)}`);
   } else if (failed.length) {
     const s = chosen.find((x) => x.name === failed[0])!;
     const cmd = program === undefined ? '' : ` --program ${JSON.stringify(program)}`;
