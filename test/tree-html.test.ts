@@ -35,7 +35,8 @@ test.after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** The tool, run to completion. */
 function tool(...args: string[]): { status: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', TOOL, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', TOOL, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28,
+    timeout: 200_000 });                                 // (a tool that hangs fails its test, and ends)
   return { status: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -640,7 +641,7 @@ test('tree --against a changed copy: the page opens on the first line where the 
   fs.writeFileSync(c, applyEdits(fs.readFileSync(cSource()!, 'utf8'), changeOf(8)!.c, 'the knight'));
   fs.writeFileSync(input, '\n');
   const cmp = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'compare.ts'), '--calls', '--nodes', '300', input],
-    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, MICROMAX_C: c } });
+    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, MICROMAX_C: c }, timeout: 200_000 });
   assert.equal(cmp.status, 1, cmp.stderr);
   const [ca, cb] = [sideCalls(d, 0), sideCalls(d, 1)], [a, b] = d.nodes[d.first.node];
   assert.match(cmp.stdout, new RegExp(`^first difference: call ${first.no} \\(ply \\d\\), line ${first.line} of each stream$`, 'm'));
@@ -652,7 +653,7 @@ test('tree --against a changed copy: the page opens on the first line where the 
   const words = shellSplit(line[2]), html = path.join(dir, 'pointed.html');
   assert.deepEqual(words, ['--c', input, '--nodes', '300', '--against', 'port', '--html', 'first-difference.html']);
   const pointed = spawnSync(process.execPath, ['--import', 'tsx', TOOL, ...words.slice(0, -1), html], { cwd: ROOT, encoding: 'utf8',
-    env: { ...process.env, MICROMAX_C: c } });
+    env: { ...process.env, MICROMAX_C: c }, timeout: 200_000 });
   assert.equal(pointed.status, 0, pointed.stderr);
   const p = twoDataOf(html), [pa, pb] = p.nodes[p.first.node];
   assert.deepEqual([sideCalls(p, 0)[pa].no, sideCalls(p, 0)[pa].e, sideCalls(p, 1)[pb].e], [first.no, cb[b].e, ca[a].e]);
@@ -686,7 +687,7 @@ function wrongField(script: string, no: number): { program: string; stream: stri
 test('tree --stored NAME --program CMD: a porter\'s stream with one wrong field; conformance --calls prints the command, whose page opens where it says', async () => {
   const script = 'castle-kingside', { program, stream } = wrongField(script, 3000);
   const conf = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'conformance.ts'), '--calls', '--program', program, script],
-    { cwd: ROOT, encoding: 'utf8' });
+    { cwd: ROOT, encoding: 'utf8', timeout: 200_000 });
   assert.equal(conf.status, 1, conf.stdout + conf.stderr);
   const said = /calls differ at call (\d+) \(ply (\d+)\), line (\d+): (.*?) {2}/.exec(conf.stdout);
   assert.ok(said, conf.stdout);
@@ -861,4 +862,42 @@ test('tree --html in chromium: the reader\'s list: the header\'s count, move →
   assert.ok(passes.some((l) => /best e7e8q\b/.test(l)) && passes.every((l) => !/\be7e8(?!q)/.test(l)), passes.join('\n'));
   assert.ok(!/\be7e8(?!q)/.test(await tab.evaluate(() => document.getElementById('call')!.textContent!)));
   assert.deepEqual(errors, [], 'console errors, or something fetched');
+});
+
+test('tree --against: its command line; two searches the same; a copy the instrumentation cannot read; each refusal one line, exit 2', async () => {
+  const file = path.join(dir, 'two-refused.html');
+  const refused: [string[], RegExp][] = [
+    [['--against', 'port'], /^tree: a page of two searches is a page: give --html FILE \(see --help\)\n$/],
+    [['--against', 'port', '--program', 'x', '--html', file], /give --against or --program, not both/],
+    [['--against', 'port', '--pass', '2', '--html', file], /^tree: --pass is not for a page of two searches: it opens on their first difference itself/],
+    [['--stored', 'castle-kingside', '--moves', 'e2e4', '--against', 'port', '--html', file], /--stored runs the script's own input at its --nodes/],
+    [['--stored', 'no-such', '--against', 'port', '--html', file], /--stored: no script named 'no-such'/],
+    [['--c', '--fen', MATE, '--against', 'port', '--html', file], /--fen and --call set up the port and copies of it only/],
+    [['--c', '--nodes', '20'], /^tree: --c is for a page of two searches: give --against or --program/],
+    [['input.in'], /^tree: unexpected argument 'input.in'/],
+    [['--against', path.join(dir, 'none.ts'), '--html', file], /^tree: --against: no file .*none\.ts\n$/],
+    [['--against', path.join(dir, 'none.calls'), '--html', file], /^tree: no file .*none\.calls\n$/],
+  ];
+  for (const [args, said] of refused) {
+    const r = tool(...args);
+    assert.deepEqual([r.status, r.out], [2, ''], args.join(' '));
+    assert.match(r.err, said, args.join(' '));
+    assert.equal(r.err.split('\n').length, 2, `one line: ${r.err}`);
+  }
+  const noC = spawnSync(process.execPath, ['--import', 'tsx', TOOL, '--c', '--against', 'port', '--html', file], { cwd: ROOT, encoding: 'utf8',
+    env: { ...process.env, MICROMAX_C: '' }, timeout: 60_000 });
+  assert.deepEqual([noC.status, noC.stderr], [2, 'tree: --c runs the C: MICROMAX_C is not set (point it at micromax-3.2.c)\n']);
+  // a copy whose change moved a line the instrumentation needs: said, with the part it looked for
+  const broken = path.join(dir, 'broken.ts');
+  fs.writeFileSync(broken, fs.readFileSync(path.join(ROOT, 'micromax.ts'), 'utf8').replace('break C;', 'break C ;'));
+  const r = tool('--nodes', '20', '--against', broken, '--html', file);
+  assert.equal(r.status, 2);
+  assert.match(r.err, /^tree: .*broken\.ts: cannot instrument the port \(cut-off\)/);
+  // the same search twice: identical, every call and line; the page opens on the first call
+  const same = tool('--nodes', '50', '--against', 'port', '--html', file);
+  assert.equal(same.status, 0, same.err);
+  const d = twoDataOf(file), calls = readStream(await portLines('\n', 50)).length;
+  assert.equal(same.out, `identical: ${calls} calls\n`);
+  assert.deepEqual([d.first.node, d.first.html], [0, `The two searches are the same: ${calls} calls, every line of their call streams.`]);
+  assert.ok(d.nodes.every(([a, b]) => a === b), 'each call paired with its own copy');
 });

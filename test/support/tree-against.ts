@@ -165,6 +165,12 @@ function same(a: string, b: string): boolean {
 
 const moveOf = (line: string): string => line.slice(2, line.indexOf(' ', 2));
 
+/** Where a first difference is, in words: the call, inside a call (and its pass), or between calls from main(). */
+export function whereOf(f: FirstDifference): string {
+  if (f.where === 'call') return `call ${f.call}`;
+  return f.where === 'inside' ? `inside call ${f.call}, in its pass ${f.pass}` : `before call ${f.call}, between calls from main()`;
+}
+
 // ---- reading two streams side by side ---------------------------------------------------------------
 
 /** Two searches read for a page: the call from main() drawn, on each side, and where they first differ. */
@@ -233,7 +239,8 @@ export async function readTwo(a: Opened, b: Opened, ms: number): Promise<TwoSear
         continue;
       }
       if (x === undefined && (y === undefined || a.partial)) {   // the same to the end (of what is stored)
-        const [sa, sb] = same0 ?? [ra.search!, rb.search!];
+        if (!ra.search) throw new CannotOpen('neither stream holds a call of D()');
+        const [sa, sb] = same0 ?? [ra.search, rb.search!];
         return { searches: [sa, sb], same: number, stored: y !== undefined, limit: [0, 0], ended: ['', ''] };
       }
       if (x === undefined || y === undefined || !same(x, y)) return await differ(x, y);
@@ -384,12 +391,19 @@ export function twoSearchesLine(o: Compared): string {
     `${o.stdin ? ' (INPUT: a file holding the input given on stdin)' : ''}`;
 }
 
-/** compare --calls's pointer, from its options as it read them: the C live against the port, a program or
- *  a stream file, on its input. */
-export const compareLine = (o: { program?: string; stream?: string; moves?: string[]; file?: string; nodes?: number }): string =>
-  twoSearchesLine({ c: 'live', other: o.program !== undefined ? { program: o.program } : o.stream !== undefined ? { stream: o.stream }
-    : 'port', moves: o.moves, file: o.file, stdin: !o.moves && o.file === undefined, nodes: o.nodes });
+/** compare --calls's pointer, from its options as it read them (the C live against the port, a program or
+ *  a stream file, on its input) and its verdict: the line, when the streams differ in a call (not in
+ *  their first line, the header: another node limit or input draws no page). */
+export function compareLines(o: { program?: string; stream?: string; moves?: string[]; file?: string; nodes?: number },
+  v: { same: boolean; lines: number }): string[] {
+  if (v.same || v.lines === 0) return [];
+  const other = o.program !== undefined ? { program: o.program } : o.stream !== undefined ? { stream: o.stream } : 'port' as const;
+  return [twoSearchesLine({ c: 'live', other, moves: o.moves, file: o.file, stdin: !o.moves && o.file === undefined, nodes: o.nodes })];
+}
 
-/** conformance --calls's pointer: the script whose calls differ first, and the program (none: the port). */
-export const conformanceLine = (script: string, program?: string): string =>
-  twoSearchesLine({ c: { stored: script }, other: program === undefined ? 'port' : { program } });
+/** conformance --calls's pointer: the script whose calls differ first, the program (none: the port), and
+ *  the verdict (a difference in the header draws no page). */
+export function conformanceLines(script: string, program: string | undefined, v: { same: boolean; lines: number }): string[] {
+  if (v.same || v.lines === 0) return [];
+  return [twoSearchesLine({ c: { stored: script }, other: program === undefined ? 'port' : { program } })];
+}

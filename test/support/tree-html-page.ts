@@ -9,7 +9,7 @@
 import { escapeHtml, type LeftOut, type PageCall, type PagePass, type Search } from './tree-html.ts';
 import { ARROW, CENTRE } from './tree.ts';
 import type { Probe, Store, Take, Pass } from './calls.ts';
-import type { Node, TwoSearches } from './tree-against.ts';
+import { whereOf, type Node, type TwoSearches } from './tree-against.ts';
 
 /** The largest page of one search written: a 3,000-node search's fits; a browser opens it in well under a
  *  second. A page of two searches may be larger, MAX_TWO_BYTES: each side holds at most PER_SIDE calls
@@ -184,8 +184,7 @@ export function firstHtml(two: TwoSearches, labels: [string, string]): string {
     return two.stored ? `The two searches are the same as far as ${escapeHtml(labels[0])} is stored: ${two.same} calls, every line ` +
       'of their streams.' : `The two searches are the same: ${two.same} calls, every line of their call streams.`;
   }
-  const at = f.where === 'call' ? `call ${f.call}` : f.where === 'inside' ? `inside call ${f.call}, in its pass ${f.pass}`
-    : `before call ${f.call}, between calls from main()`;
+  const at = whereOf(f);
   const path = f.path.length ? `reached by ${f.path.join(' ')}` : 'a call from main()';
   const fields = f.fields.map(([n, a, b]) => `<b>${escapeHtml(n)}</b> (${escapeHtml(labels[0])} ${escapeHtml(a)}, ` +
     `${escapeHtml(labels[1])} ${escapeHtml(b)})`).join('; ');

@@ -17,11 +17,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { exit, fail, moveList, readOptions, userPath, whole } from '../support/options.ts';
+import { exit, fail, moveList, readInput, readOptions, userPath, whole } from '../support/options.ts';
 import { ROOT } from '../support/run.ts';
-import { MAX_CALLS, Search, TooBig, companionHref, companionWords, readCompanion } from '../support/tree-html.ts';
+import { MAX_CALLS, Search, TooBig, companionHref, companionWords, readCompanion, type PageCall } from '../support/tree-html.ts';
 import { MAX_BYTES, MAX_TWO_BYTES, pageHtml, twoPageHtml, type PageInfo } from '../support/tree-html-page.ts';
-import { CannotOpen, PER_SIDE, align, labelOf, openSide, readTwo, shellWord, type Source } from '../support/tree-against.ts';
+import { CannotOpen, PER_SIDE, align, labelOf, openSide, readTwo, shellWord, whereOf, type Opened, type Source,
+  type TwoSearches } from '../support/tree-against.ts';
 import { SCRIPTS, scriptInput } from '../support/scripts.ts';
 import { BadLine, Lines, parse, runCalls, square, type Call, type Running } from '../support/calls.ts';
 import { Focus, PathMatch, Refused, Tree, at64, boardLines, brief, legend, makeMove, named, oneSquareFits, pieceLetter, readCall, readPath,
@@ -158,9 +159,9 @@ if (!two && opt.stream !== undefined && (values.moves ?? values.fen ?? values.ca
 function twoOptions(): [Source, Source] | undefined {
   const firsts = [values.c && '--c', values.stream !== undefined && '--stream', values.stored !== undefined && '--stored'].filter(Boolean);
   if (values.against === undefined && values.program === undefined) {
-    if (firsts.length > (values.stream !== undefined ? 1 : 0) || positionals.length) {
-      usage(`${firsts.find((f) => f !== '--stream') ?? 'an input file'} is for a page of two searches: give --against or --program`);
-    }
+    if (positionals.length) usage(`unexpected argument '${positionals[0]}' (an input file is for a page of two searches: --against)`);
+    const other = firsts.find((f) => f !== '--stream');
+    if (other) usage(`${other} is for a page of two searches: give --against or --program`);
     return undefined;
   }
   if (values.against !== undefined && values.program !== undefined) usage('give --against or --program, not both');
@@ -168,24 +169,31 @@ function twoOptions(): [Source, Source] | undefined {
   if (opt.html === undefined) usage('a page of two searches is a page: give --html FILE');
   const text = ['at', 'pass', 'path', 'depth', 'limit', 'no-board', 'brief'].find((o) => values[o as keyof typeof values] !== undefined);
   if (text) usage(`--${text} is not for a page of two searches: it opens on their first difference itself`);
-  const a: Source = values.c ? { kind: 'C' } : values.stream !== undefined ? { kind: 'stream', file: values.stream }
-    : values.stored !== undefined ? { kind: 'stored', name: values.stored } : { kind: 'port' };
-  const against = values.against?.trim();
-  if (against === '' || (values.program !== undefined && !values.program.trim())) usage('--against and --program want a value');
-  const b: Source = values.program !== undefined ? { kind: 'program', command: values.program }
-    : against === 'port' ? { kind: 'port' } : /\.[cm]?ts$/.test(against!) ? { kind: 'copy', file: against! } : { kind: 'stream', file: against! };
-  const ported = (x: Source): boolean => x.kind === 'port' || x.kind === 'copy';
-  if ((values.fen ?? values.call) !== undefined && ![a, b].every((x) => ported(x) || x.kind === 'stream')) {
+  const sides: [Source, Source] = [firstSide(), secondSide()];
+  const ported = (x: Source): boolean => x.kind === 'port' || x.kind === 'copy' || x.kind === 'stream';
+  if ((values.fen ?? values.call) !== undefined && !sides.every(ported)) {
     usage('--fen and --call set up the port and copies of it only (the C and a program take typed moves)');
   }
-  if (a.kind === 'stored') {
-    if (!SCRIPTS.some((x) => x.name === values.stored)) usage(`--stored: no script named '${values.stored}' in test/fixtures/scripts.tsv`);
-    if ((values.moves ?? values.fen ?? values.call ?? values.nodes ?? positionals[0]) !== undefined) {
-      usage('--stored runs the script\'s own input at its --nodes: leave out --moves, --fen, --call, --nodes and an input file');
-    }
-  }
   if (positionals.length && (values.moves ?? values.fen ?? values.call) !== undefined) usage('give --moves or an input file, not both');
-  return [a, b];
+  return sides;
+}
+/** The first side of two searches: the port, or --c, --stream FILE or --stored NAME. */
+function firstSide(): Source {
+  if (values.c) return { kind: 'C' };
+  if (values.stream !== undefined) return { kind: 'stream', file: values.stream };
+  if (values.stored === undefined) return { kind: 'port' };
+  if (!SCRIPTS.some((x) => x.name === values.stored)) usage(`--stored: no script named '${values.stored}' in test/fixtures/scripts.tsv`);
+  if ((values.moves ?? values.fen ?? values.call ?? values.nodes ?? positionals[0]) !== undefined) {
+    usage('--stored runs the script\'s own input at its --nodes: leave out --moves, --fen, --call, --nodes and an input file');
+  }
+  return { kind: 'stored', name: values.stored };
+}
+/** The second side: --program "CMD", or --against port, a copy of micromax.ts (.ts) or a stream file. */
+function secondSide(): Source {
+  if (values.program !== undefined) return values.program.trim() ? { kind: 'program', command: values.program } : usage('--program wants a command');
+  const against = values.against!.trim();
+  if (!against) usage('--against wants port, a copy of micromax.ts or a stream file');
+  return against === 'port' ? { kind: 'port' } : /\.[cm]?ts$/.test(against) ? { kind: 'copy', file: against } : { kind: 'stream', file: against };
 }
 
 /** --pass, --path, --no-board and --brief: what the tree is focused on. */
@@ -420,39 +428,43 @@ function numbering(no: number): string {
 /** Reads both searches side by side, writes their page, and says on stdout where they first differ. */
 async function drawTwo([a, b]: [Source, Source]): Promise<void> {
   const stored = a.kind === 'stored' ? SCRIPTS.find((x) => x.name === a.name)! : undefined;
-  let input: Buffer;
+  const input = stored ? scriptInput(stored) : positionals[0] !== undefined ? readInput('tree', undefined, positionals[0])
+    : Buffer.from(typed);
+  const sides: Opened[] = [];
   try {
-    input = stored ? scriptInput(stored) : positionals[0] !== undefined ? fs.readFileSync(userPath(positionals[0])) : Buffer.from(typed);
-  } catch (err) {
-    return usage(`cannot read ${positionals[0]}: ${(err as Error).message}`);
+    for (const x of [a, b]) sides.push(openSide(x, input, stored ? stored.nodes : opt.nodes, env, userPath));
+  } catch (err) {                                      // (the side already running is stopped: nothing reads it)
+    sides.forEach((o) => o.stop());
+    throw err;
   }
-  const nodes = stored ? stored.nodes : opt.nodes;
-  const sides = [a, b].map((x) => openSide(x, input, nodes, env, userPath));
   const found = await readTwo(sides[0], sides[1], 600_000);
-  const [sa, sb] = found.searches, nodesOf = align(sa, sb, found.pair);
-  const file = userPath(opt.html!), labels = [labelOf(a), labelOf(b)] as [string, string];
-  const first = sa.calls[0], head = first?.c, top = call ? 'call' : head?.z === 9 ? 'check' : 'root';
-  const what = !head ? 'no call' : head.z === 8 && !call ? `the think of call ${first.no}, ${head.k === 8 ? 'white' : 'black'} to move`
-    : head.z === 9 ? `the legality check of call ${first.no}` : `call ${first.no}`;
-  const html = twoPageHtml(found, nodesOf, {
-    title: `${labels[0]} against ${labels[1]}: ${what}`, command: ['npm run tree --', ...process.argv.slice(2).map(shellWord)].join(' '),
-    labels, top, keys: opt.keys || !!found.first?.fields.some(([n]) => n === 'J' || n === 'Z'), words: companionWords(readCompanion(ROOT), companionHref(file, ROOT)), before: numbering(first?.no ?? 1),
+  const [sa, sb] = found.searches, file = userPath(opt.html!), labels = [labelOf(a), labelOf(b)] as [string, string];
+  const first = sa.calls[0], keys = opt.keys || !!found.first?.fields.some(([n]) => n === 'J' || n === 'Z');
+  const html = twoPageHtml(found, align(sa, sb, found.pair), {
+    title: `${labels[0]} against ${labels[1]}: ${whatOf(first)}`, command: ['npm run tree --', ...process.argv.slice(2).map(shellWord)].join(' '),
+    labels, top: call ? 'call' : first.c.z === 9 ? 'check' : 'root', keys, before: numbering(first.no),
+    words: companionWords(readCompanion(ROOT), companionHref(file, ROOT)),
   });
   const bytes = Buffer.byteLength(html);
   if (bytes > MAX_TWO_BYTES) throw new Stop(`--html: the page would be ${(bytes / 1e6).toFixed(1)} MB, more than ${MAX_TWO_BYTES / 1e6} MB`, 2);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, html);
-  const f = found.first;
-  if (!f) out.buf += found.stored ? `the same as far as ${labels[0]} is stored: ${found.same} calls\n` : `identical: ${found.same} calls\n`;
-  else {
-    const at = f.where === 'call' ? `call ${f.call}` : f.where === 'inside' ? `inside call ${f.call}, in its pass ${f.pass}` :
-      `before call ${f.call}, between calls from main()`;
-    out.buf += `first difference: ${at} (ply ${f.ply}), line ${f.line} of each stream\n` +
-      `  reached by ${f.path.length ? f.path.join(' ') : 'no move: it is the call from main()'}\n` +
-      `  differs: ${f.fields.map(([n, x, y]) => `${n} (${labels[0]} ${x}, ${labels[1]} ${y})`).join('; ')}\n`;
-  }
+  out.buf += firstSaid(found, labels);
   process.stderr.write(`tree: wrote ${opt.html} (${sa.calls.length} and ${sb.calls.length} calls, ${Math.ceil(bytes / 1024)} kB): ` +
-    `open it in a browser${f ? '; it opens on the first difference' : ''}\n`);
+    `open it in a browser${found.first ? '; it opens on the first difference' : ''}\n`);
+}
+/** The call from main() a page of two searches draws, in words. */
+function whatOf(first: PageCall): string {
+  if (first.c.z === 8 && !call) return `the think of call ${first.no}, ${first.c.k === 8 ? 'white' : 'black'} to move`;
+  return first.c.z === 9 ? `the legality check of call ${first.no}` : `call ${first.no}`;
+}
+/** Where two searches first differ, on stdout as compare --calls says it: the call, the moves to it, the fields. */
+function firstSaid(found: TwoSearches, labels: [string, string]): string {
+  const f = found.first;
+  if (!f) return found.stored ? `the same as far as ${labels[0]} is stored: ${found.same} calls\n` : `identical: ${found.same} calls\n`;
+  return `first difference: ${whereOf(f)} (ply ${f.ply}), line ${f.line} of each stream\n` +
+    `  reached by ${f.path.length ? f.path.join(' ') : 'no move: it is the call from main()'}\n` +
+    `  differs: ${f.fields.map(([n, x, y]) => `${n} (${labels[0]} ${x}, ${labels[1]} ${y})`).join('; ')}\n`;
 }
 
 try {
