@@ -711,6 +711,15 @@ test('tree --stored NAME --program CMD: a porter\'s stream with one wrong field;
       `${readStream(streams[1]).find((s) => s.no === cb[b].no)!.c.Z}\\)$`));
     assert.deepEqual(d.sides.map((s) => s.label), ['the stored C', name === 'porter-program' ? 'the program' : stream]);
   }
+  // a stream that ends before its search does (a program stopped after the difference): the page says so
+  const cut = path.join(dir, 'porter-cut.calls'), file = path.join(dir, 'porter-cut.html');
+  fs.writeFileSync(cut, streams[1].slice(0, first.line + 50).join('\n') + '\n');
+  const r = tool('--stored', script, '--against', cut, '--html', file);
+  assert.equal(r.status, 0, r.err);
+  const d = twoDataOf(file), html = fs.readFileSync(file, 'utf8');
+  assert.match(html, new RegExp(`${cut.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}'s stream ends before its search does\.`));
+  assert.equal(sideCalls(d, 1)[0].v, null, 'the cut side\'s think never returns');
+  assert.equal(sideCalls(d, 0)[0].v, readStream(streams[0]).find((s) => !s.up && s.no === sideCalls(d, 0)[0].no)!.v);
 });
 
 /** What the page of two searches shows of each side's call: its fields, board codes, the fields marked as

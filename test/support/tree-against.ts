@@ -105,7 +105,8 @@ function fieldsOf(e: Event): [string, string][] {
   switch (e.t) {
     case '>': {
       const p = e.probe;
-      const probe: [string, string][] = !p ? [['probe', 'f']] : p.d === undefined ? [['probe', 'e'], ['slot', s(p.slot)], ['probe i', s(p.left)]]
+      const probe: [string, string][] = !p ? [['probe', 'f']]
+        : p.d === undefined ? [['probe', 'e'], ['slot', s(p.slot)], ['probe i', s(p.left)]]
         : [['probe', 'h'], ['slot', s(p.slot)], ['probe i', s(p.left)], ['probe d', s(p.d)], ['probe v', s(p.v)],
           ['probe X', byteText(p.X!)], ['probe Y', byteText(p.Y!)]];
       return [['move', e.move], ['k', s(e.k)], ['q', s(e.q)], ['l', s(e.l)], ['e', s(e.e)], ['J', s(e.J)], ['Z', s(e.Z)],
@@ -181,7 +182,7 @@ export interface TwoSearches {
   same: number;                                        // calls the same in both, read before the first difference
   stored?: boolean;                                    // the first side's stored start ended first (no difference in it)
   limit: [number, number];                             // each side's calls after the difference not drawn (PER_SIDE)
-  ended: [string, string];                             // how each side's program ended, when its stream ended first
+  ended: [string, string];                             // a side whose stream ended before its search, in words ('' if none)
 }
 
 /** The header lines of two streams: the same settings (node limit, and input when both say it), or why not. */
@@ -201,11 +202,9 @@ class Reader {
   search?: Search;
   depth = 0;
   budget = Infinity;                                   // the page's calls this side may hold
-  line?: string;
   constructor(readonly side: Opened) {}
   async next(): Promise<string | undefined> {
-    this.line = this.side.lines.ready() ?? await this.side.lines.next();
-    return this.line;
+    return this.side.lines.ready() ?? await this.side.lines.next();
   }
   /** Feeds a line to the page's calls; a call from main() starts a search of its own (`number`: its number). */
   feed(line: string, number: number): void {
@@ -280,14 +279,15 @@ export async function readTwo(a: Opened, b: Opened, ms: number): Promise<TwoSear
         reader.feed(l, number);
         if (reader.depth === 0 && reader.search!.done) return '';
       }
-      return reader.side.ended ? `${reader.side.label}: ${await reader.side.ended()}` : `${reader.side.label} ends`;
+      return `${reader.side.label}'s stream ends before its search does${reader.side.ended ? ` (${await reader.side.ended()})` : ''}`;
     }));
     if (late) throw new CannotOpen(`the searches did not end within ${ms / 1000} s`);
     const [sa, sb] = [ra.search!, rb.search!];
     const find = (s: Search, no: number): number => s.calls.findIndex((c) => c.no === no);
     const pair: [number, number] = where === 'between' ? [0, 0] : [find(sa, first.call), find(sb, first.call)];
-    const limit = [sa, sb].map((s) => s.calls.reduce((n, c) => n + c.passes.reduce((m, p) => m + (p.why === 'limit' ? p.hidBelow : 0), 0), 0));
-    return { searches: [sa, sb], first, pair, same: number, limit: limit as [number, number], ended: ended as [string, string] };
+    const limit = [sa, sb].map((s) => s.calls.reduce((n, c) => n + c.passes.reduce((m, p) => m + (p.why === 'limit' ? p.hidBelow : 0), 0),
+      0)) as [number, number];
+    return { searches: [sa, sb], first, pair, same: number, limit, ended: ended as [string, string] };
   }
 }
 

@@ -209,7 +209,7 @@ export function twoPageHtml(two: TwoSearches, nodes: Node[], info: TwoInfo): str
   const [a, b] = info.labels.map(escapeHtml);
   const limit = two.limit.some((n) => n > 0) ? ` After the first difference each side's first calls are drawn, the rest counted ` +
     `(${a}: ${two.limit[0]} not drawn; ${b}: ${two.limit[1]}).` : '';
-  const ended = two.ended.filter(Boolean).map((e) => ` ${escapeHtml(e)}: its stream ends before its search does.`).join('');
+  const ended = two.ended.filter(Boolean).map((e) => ` ${escapeHtml(e)}.`).join('');
   const header = `<p class="made">Made by <code>${escapeHtml(info.command)}</code>: the same search made by <b>${a}</b> and by
 <b>${b}</b>, call by call. A row is a call both made (&rarr; ${a}'s result, then ${b}'s after a bar when they differ), or a
 call only one of them made. Drawn: the calls on the way to the first difference, each without the calls below it (the same in

@@ -190,10 +190,13 @@ function firstSide(): Source {
 }
 /** The second side: --program "CMD", or --against port, a copy of micromax.ts (.ts) or a stream file. */
 function secondSide(): Source {
-  if (values.program !== undefined) return values.program.trim() ? { kind: 'program', command: values.program } : usage('--program wants a command');
+  if (values.program !== undefined) {
+    return values.program.trim() ? { kind: 'program', command: values.program } : usage('--program wants a command');
+  }
   const against = values.against!.trim();
   if (!against) usage('--against wants port, a copy of micromax.ts or a stream file');
-  return against === 'port' ? { kind: 'port' } : /\.[cm]?ts$/.test(against) ? { kind: 'copy', file: against } : { kind: 'stream', file: against };
+  if (against === 'port') return { kind: 'port' };
+  return /\.[cm]?ts$/.test(against) ? { kind: 'copy', file: against } : { kind: 'stream', file: against };
 }
 
 /** --pass, --path, --no-board and --brief: what the tree is focused on. */
@@ -441,12 +444,14 @@ async function drawTwo([a, b]: [Source, Source]): Promise<void> {
   const [sa, sb] = found.searches, file = userPath(opt.html!), labels = [labelOf(a), labelOf(b)] as [string, string];
   const first = sa.calls[0], keys = opt.keys || !!found.first?.fields.some(([n]) => n === 'J' || n === 'Z');
   const html = twoPageHtml(found, align(sa, sb, found.pair), {
-    title: `${labels[0]} against ${labels[1]}: ${whatOf(first)}`, command: ['npm run tree --', ...process.argv.slice(2).map(shellWord)].join(' '),
-    labels, top: call ? 'call' : first.c.z === 9 ? 'check' : 'root', keys, before: numbering(first.no),
+    title: `${labels[0]} against ${labels[1]}: ${whatOf(first)}`,
+    command: ['npm run tree --', ...process.argv.slice(2).map(shellWord)].join(' '), labels, top: call ? 'call' : first.c.z === 9 ? 'check' : 'root', keys, before: numbering(first.no),
     words: companionWords(readCompanion(ROOT), companionHref(file, ROOT)),
   });
   const bytes = Buffer.byteLength(html);
-  if (bytes > MAX_TWO_BYTES) throw new Stop(`--html: the page would be ${(bytes / 1e6).toFixed(1)} MB, more than ${MAX_TWO_BYTES / 1e6} MB`, 2);
+  if (bytes > MAX_TWO_BYTES) {
+    throw new Stop(`--html: the page would be ${(bytes / 1e6).toFixed(1)} MB, more than ${MAX_TWO_BYTES / 1e6} MB`, 2);
+  }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, html);
   out.buf += firstSaid(found, labels);
