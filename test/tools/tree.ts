@@ -74,7 +74,8 @@ A page of two searches: the same input searched by two engines, side by side, th
 call by call; it opens on the first call that differs (as compare --calls finds it), with both boards,
 both sets of arguments and the sums behind them, the fields that differ marked, and the path to it; on the
 way there each call is drawn without the calls below it (the same in both), and after it each side's own
-calls are drawn, up to ${PER_SIDE} a side. The first side is this port, or:
+calls are drawn, up to ${PER_SIDE} a side; each side is read to the end of that call from main() (a small
+--nodes keeps a think quick). The first side is this port, or:
   --c            the C (built from MICROMAX_C), run on the input
   --stream FILE  a stream file (npm run calls writes the C's)
   --stored NAME  the C's stream of the golden script NAME as test/fixtures/calls/ ships it (no C needed); the
