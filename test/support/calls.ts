@@ -366,9 +366,12 @@ export function buildPort(): string {
 }
 
 let portFile: string | undefined;
-/** The instrumented port as JavaScript, run by plain node: tsx would add half a second of start-up
- *  to each of the suite's hundred-odd runs. Compiled once per version of micromax.ts. */
-export function buildCallsPort(): string {
+/** The instrumented port (or a changed `copy` of micromax.ts) as JavaScript, run by plain node: tsx would
+ *  add half a second of start-up to each of the suite's hundred-odd runs. Compiled once per version. */
+export function buildCallsPort(copy?: string): string {
+  // a changed copy of micromax.ts (a learner's), instrumented the same way; a line it changed that the
+  // instrumentation needs is an Error naming that line's part
+  if (copy !== undefined) return transpiled(instrumentPort(fs.readFileSync(copy, 'utf8')), 'micromax-copy-calls');
   if (portFile && fs.existsSync(portFile)) return portFile;
   portFile = transpiled(instrumentPort(fs.readFileSync(path.join(ROOT, 'micromax.ts'), 'utf8')), 'micromax-calls');
   return portFile;
@@ -555,9 +558,9 @@ export interface Running {
   overran: () => boolean;                              // ... and this says so (stdout is then cut there)
 }
 
-/** Who writes a stream: the C (built from MICROMAX_C, or env.MICROMAX_C), the port, or a program
- *  given as a shell command line. */
-export type Side = 'C' | 'port' | { program: string };
+/** Who writes a stream: the C (built from MICROMAX_C, or env.MICROMAX_C), the port, a changed copy of
+ *  micromax.ts (a learner's: instrumented as the port is), or a program given as a shell command line. */
+export type Side = 'C' | 'port' | { copy: string } | { program: string };
 
 // The named pipes' folders not yet removed, removed at exit (a tool may end before a stream closes).
 const pipeDirs = new Set<string>();
@@ -593,13 +596,16 @@ function namedPipe(): { path: string; stream: net.Socket; close: () => void } {
 export function runCalls(side: Side, input: Buffer | string, v: Variant = {},
   env: NodeJS.ProcessEnv = {}): Running {             // (env.MICROMAX_C: the C to build)
   const nodes = [...v.nodes !== undefined ? ['--nodes', String(v.nodes)] : [], ...v.trace ? ['--trace'] : []];
-  const built = side === 'C' ? buildCallsC(env.MICROMAX_C ?? cSource(), v.opt) : side === 'port' ? buildCallsPort() : '';
-  const pipe = side === 'port' ? undefined : namedPipe();  // (made once nothing can fail: it holds the process)
+  const copy = typeof side === 'object' && 'copy' in side ? side.copy : undefined;
+  const built = side === 'C' ? buildCallsC(env.MICROMAX_C ?? cSource(), v.opt) : side === 'port' || copy !== undefined ?
+    buildCallsPort(copy) : '';
+  const port = side !== 'C' && built !== '';          // the port, or a copy of it: its stream on fd 3
+  const pipe = port ? undefined : namedPipe();         // (made once nothing can fail: it holds the process)
   const calls = pipe ? ['--calls', pipe.path] : [];
   const [cmd, argv, shell] = side === 'C' ? [built, [...nodes, ...calls], false]
-    : side === 'port' ? [process.execPath, [built, ...nodes], false]
-      : [[side.program, ...nodes, ...calls].join(' '), [], true];
-  const program = typeof side === 'object';           // its stderr is kept for the report, not shown
+    : port ? [process.execPath, [built, ...nodes], false]
+      : [[(side as { program: string }).program, ...nodes, ...calls].join(' '), [], true];
+  const program = typeof side === 'object' && 'program' in side;   // its stderr is kept for the report, not shown
   const stdio = ['pipe', 'pipe', program ? 'pipe' : 'inherit', pipe ? 'ignore' : 'pipe'] as const; // port: fd 3
   const cwd = program ? process.env.INIT_CWD ?? process.cwd() : ROOT;   // (a program: where npm was run)
   const child = spawn(cmd, argv, { cwd, stdio: [...stdio], env: { ...process.env, ...env }, shell, detached: program });

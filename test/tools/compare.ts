@@ -20,6 +20,7 @@ import { CannotCompare, cSource, isReference, nodeLimitOf, sha256Of, whyNoC } fr
 import { BadLine, HEADER, Lines, parse, type Event } from '../support/calls.ts';
 import { Exit, TIMEOUT_S, cannot as stopWith, exit, fail, moveList, nodeCount, quietPipe, readInput, readOptions, timeLimit,
   userPath } from '../support/options.ts';
+import { compareLines } from '../support/tree-against.ts';
 import { MARGIN, OVERRAN, couldNotRun, endOnSignals, firstByte, firstDifference, inputAt, portArgs, run, runC, runProgram,
   type Result } from '../support/run.ts';
 
@@ -170,7 +171,7 @@ async function bytes(): Promise<number> {
     return 0;
   }
   console.log('but the calls of D() differ:');
-  for (const l of v.report) console.log(l);
+  for (const l of [...v.report, ...compareLines(opt, v)]) console.log(l);
   return 1;
 }
 
@@ -281,7 +282,7 @@ async function calls(): Promise<number> {
   const v = await streams();
   const [c, other] = [running[0], running[1] as Running | undefined];
   if (!v.same) {
-    for (const l of v.report) console.log(l);
+    for (const l of [...v.report, ...compareLines(opt, v)]) console.log(l);
     return 1;
   }
   const [cOut, cCode] = await Promise.all([c.stdout, c.done]);

@@ -19,6 +19,7 @@ import { Exit, TIMEOUT_S, cannot as stopWith, fail, quietPipe, readOptions, time
 import { MARGIN, OVERRAN, ROOT, atMost, couldNotRun, endOnSignals, firstByte, firstDifference, inputAt, run, runProgram,
   stopStarted, type Result } from '../support/run.ts';
 import { MANIFEST, goldenPath, readManifest, scriptInput, variant, type Script } from '../support/scripts.ts';
+import { conformanceLines } from '../support/tree-against.ts';
 import { STREAM_LIST, readStreamList, storedLines, streamFile, type Stored } from '../support/stored-calls.ts';
 
 const USAGE = `usage: npm run conformance -- [--program "CMD"] [--calls] [--quick] [--timeout S] [name ...]
@@ -232,7 +233,9 @@ async function main(): Promise<number> {
       : `${bytes === undefined ? `bytes ok (${expectedOf(s).length})` : `bytes differ: ${bytes}`}; ${calls ? calls.text : `calls ${o.callsNote}`}`;
     say(`${ok ? 'ok    ' : 'DIFFER'} ${name} ${line}  ${time}`);
     if (!ok) failed.push(s.name);
-    if (o.calls && !o.calls.same && !firstReport) firstReport = { name: s.name, report: o.calls.report };
+    if (o.calls && !o.calls.same && !firstReport) {
+      firstReport = { name: s.name, report: [...o.calls.report, ...conformanceLines(s.name, program, o.calls)] };
+    }
     if (bytes === undefined) bytesSeen += expectedOf(s).length;
     if (calls?.ok) {
       callsSeen += o.calls!.calls;
