@@ -117,7 +117,7 @@ test('compare --calls: a changed C is caught at the first call that differs', { 
     fs.writeFileSync(file, src.replace(from, to));
     const r = tool('compare', ['--calls', '--nodes', '3000', '--moves', 'e2e4'], env), out = String(r.stdout);
     assert.equal(r.status, 1, out + String(r.stderr));
-    const [, within, at, where] = /^first difference: (inside )?call (\d+) \(ply \d+\),[^\n]*\n {2}in [^\n]*\n {2}reached by ([a-h1-8q ]+)\n/
+    const [, within, at, where] = /^first difference: (inside )?call (\d+) \(ply \d+\),[^\n]*\n {2}differs: [^\n]*\n {2}in [^\n]*\n {2}reached by ([a-h1-8q ]+)\n/
       .exec(out) ?? [];
     assert.ok(at, out);
     assert.equal(!!within, what !== 'arguments', out);
@@ -135,9 +135,17 @@ test('compare --calls: a changed C is caught at the first call that differs', { 
     for (let k = n; p[k].up >= 0; k = p[k].up) moves.unshift(p[k].line.split(' ')[1]);
     assert.equal(where, moves.join(' '));
     assert.match(out, {                                       // (a changed result shows first in its pass's end)
-      arguments: /\n {2}C: {6}a call: move \S+, k [^\n]*\n {2}port: {3}a call: [^\n]*\n {2}differs: [^\n]*\(C -?\w+, port -?\w+\)/,
-      result: /\n {2}C: {6}a pass end: d \d+, m -?\d+[^\n]*\n {2}port: {3}a pass end: [^\n]*\n {2}differs: m \(C -?\d+, port -?\d+\)/,
-      calls: /\n {2}C: {6}a call: move \S+[^\n]*\n {2}port: {3}a pass end: [^\n]*, c 1,[^\n]*\n {2}differs: the kind of line \(C a call, port a pass end\)/ }[what]!);
+      arguments: /^[^\n]*\n {2}differs: [^\n]*\(C -?\w+, port -?\w+\)[^]*\n {2}C: {6}a call: move \S+, k [^\n]*\n {2}port: {3}a call: /,
+      result: /^[^\n]*\n {2}differs: m \(C -?\d+, port -?\d+\)[^]*\n {2}C: {6}a pass end: d \d+, m -?\d+[^\n]*\n {2}port: {3}a pass end: /,
+      calls: /^[^\n]*\n {2}differs: the kind of line \(C a call, port a pass end\)[^]*\n {2}C: {6}a call: move \S+[^\n]*\n {2}port: {3}a pass end: [^\n]*, c 1,/ }[what]!);
+    // the calls around it, in the order they were made, then the spot itself
+    const around = out.slice(out.indexOf('\nthe calls around it, in the order they were made'));
+    const numbers = [...around.matchAll(/^ +(\d+) +\d+ /gm)].map((m) => Number(m[1]));
+    assert.ok(numbers.length >= 2, around);
+    assert.deepEqual(numbers, [...numbers].sort((p, q) => p - q), `in the order made:${around}`);
+    assert.ok(within || numbers.at(-1) === Number(at), around);  // (inside a call: the calls it made are after it)
+    assert.match(around, within ? new RegExp(`\\n +${at} +\\d+ [^\\n]*   <- the difference is inside this call, in its pass \\d+\\n(.*\\n)* +\\d+  -> here, in call ${at}: the streams differ \\(above\\)\\n$`)
+      : new RegExp(`   <- its caller\\n[^]*\\n +${at} +\\d+  \\S+ +-> this call differs \\(above\\)\\n$`));
     assert.match(out, /\n {2}then (call \d+|the call): C returns -?\d+ \(N \d+\); port returns -?\d+ \(N \d+\)\n/);
   }
   fs.rmSync(dir, { recursive: true });
@@ -223,7 +231,8 @@ test('npm run calls writes the C\'s stream; compare --stream diffs a file with i
       assert.match(String(ed.stdout), new RegExp(`^first difference: inside call \\d+ \\(ply \\d+\\), in its pass \\d+, line ${pass + 1} of each stream\\n`));
       assert.match(String(ed.stdout), /\n {2}differs: Y \(C ([a-h][1-8])-128, other \1\+128: the same byte, read signed/);
       assert.equal(short.status, 1);
-      assert.match(String(short.stdout), /\n {2}other: +\(the stream ends\)\n {2}differs: one stream ends \(other\)\n/);
+      assert.match(String(short.stdout), /\n {2}differs: one stream ends \(other\)\n/);
+      assert.match(String(short.stdout), /\n {2}other: +\(the stream ends\)\n/);
       assert.equal(garbage.status, 1);
       assert.match(String(garbage.stdout), /\n {2}other: +not a line of the call stream \(a line starts with one of % @ > # ! s = <, not "hello"\): "hello"\n/);
       assert.equal(none.status, 2);
