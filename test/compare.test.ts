@@ -102,6 +102,10 @@ test('identical outputs: exit 0, how much was compared, then the calls', { skip:
   assert.doesNotMatch(String(piped.stdout), /--trace adds/, 'no option suggested that was given');
   const plain = compare(['--nodes', '1000', '--bytes'], process.env, 'e2e4\n\n');
   assert.match(String(plain.stdout), /\nonly the output was compared: --trace adds [^\n]*, --calls every call of D\(\)\n$/);
+  // a rate only where the calls take the time, not the programs' start: none for 2,097 calls
+  const small = compare(['--calls', '--nodes', '1000', 'test/fixtures/inputs/char-wrap.in'], process.env);
+  assert.equal(small.status, 0, String(small.stderr));
+  assert.match(String(small.stderr), /^compared in [\d.]+ s\n$/);
 });
 
 test('a difference is located by line, with both sides shown', () => {
@@ -305,7 +309,7 @@ test('a program that crashes is a difference, exit 1: how it died, its stderr\'s
   assert.match(String(bytes.stdout), /\nfirst difference at byte 18, line 2 \(C 432 bytes, other 18 bytes\)\n/);
   // exit 1 with nothing printed (a class that cannot be loaded): a crash too, exit 1; exit 127 (no such command): exit 2
   const [silent, missing] = [compare(['--program', sh('echo "Error: Could not find or load main class MicroMax" >&2; exit 1'),
-    '--nodes', '1000', '--moves', 'e2e4'], process.env), compare(['--program', sh('exit 127'), '--moves', 'e2e4'], process.env)];
+    '--nodes', '1000', '--moves', 'e2e4'], process.env), compare(['--program', sh('exit 127'), '--nodes', '1000', '--moves', 'e2e4'], process.env)];
   assert.equal(silent.status, 1, String(silent.stderr));
   assert.match(String(silent.stdout), /^the program crashed: exit 1, where the C exits 0\n {2}it printed nothing, where the C prints 432 bytes \(a program whose stdout is buffered loses what it printed when it crashes: flush it/);
   assert.equal(missing.status, 2);
@@ -340,6 +344,20 @@ test('a stream file cut mid-line: named, exit 2; a difference before the cut is 
   assert.equal(differs.status, 1, String(differs.stderr));
   assert.match(String(differs.stdout), /^first difference: call 2 \(ply 1\), line 6 of each stream\n {2}differs: probe i \(C 8, other 7\)\n/);
 });
+
+test('conformance shows a byte that differs against the C\'s stored output, with no C: the lines around it, the input line',
+  { skip: noC, timeout: 120_000 }, () => {
+    const bin = JSON.stringify(String(tool('calls', ['--binary']).stdout).trim());
+    const env = { ...process.env };
+    delete env.MICROMAX_C;                                     // (no C needed)
+    // the C's own calls, and its output with one letter changed where the e2 pawn has moved
+    const r = tool('conformance', ['--calls', '--program', sh(`${bin} "$@" | sed "s/^ \\* \\* \\* \\* \\. /  * * * . /"`), 'char-wrap'], env);
+    const out = String(r.stdout);
+    assert.equal(r.status, 1, out + String(r.stderr));
+    assert.match(out, /\nDIFFER char-wrap {14}bytes differ: first difference at byte 253, line 15 \(C 432 bytes, program 430 bytes\), in the answer to input line 1 "eBeD", after no moves; calls ok \(2,097\)  /);
+    assert.match(out, /\nthe first byte that differs in char-wrap, against the C's output stored in test\/fixtures\/golden\/char-wrap\.out:\n {2}first difference at byte 253, line 15 \(C 432 bytes, program 430 bytes\)\n {2}--- C:\n(.*\n){5} {2}--- program:\n(.*\n){5} {2}in the answer to input line 1 "eBeD", after no moves\n$/);
+    assert.doesNotMatch(out, /MICROMAX_C|beside the C/);
+  });
 
 test('a failure is one line on stderr, exit 2: an --out that cannot be written, a MICROMAX_C that is no C', { skip: noC,
   timeout: 60_000 }, () => {

@@ -256,7 +256,8 @@ function reportFirst(s: Script, o: Outcome, crash: string | undefined): void {
 async function main(): Promise<number> {
   if (!chosen.length) usage('no script left to run');
   if (values.list) return list();
-  say(`${chosen.length} scripts of ${path.relative(ROOT, MANIFEST)} on ${label}${values.calls ? ', byte for byte and call by call' : ''}:`);
+  say(`${chosen.length} script${chosen.length === 1 ? '' : 's'} of ${path.relative(ROOT, MANIFEST)} on ${label}` +
+    `${values.calls ? ', byte for byte and call by call' : ''}:`);
   const t0 = Date.now();
   const runs = chosen.map((s) => check(s));
   const failed: string[] = [], late: string[] = [], crashed: string[] = [], blank: string[] = [];
