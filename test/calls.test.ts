@@ -151,6 +151,31 @@ test('compare --calls: a changed C is caught at the first call that differs', { 
   fs.rmSync(dir, { recursive: true });
 });
 
+test('the calls around a difference are listed in the order they were made: the call it is inside, then the last ones it made',
+  async () => {
+    // castle-kingside's stream as the C wrote it, and a copy whose first pass end of the first call from main() says another score
+    const lines = storedLines('castle-kingside')!;
+    let ply = 0, at = -1, made = 0, top = 0, inTop = 0, pass = 0;   // (calls made; the call from main(), calls made in it, its passes)
+    for (const [k, l] of lines.entries()) {
+      if (l[0] === '>') {
+        if (ply++ === 0) { top = made + 1; inTop = 0; pass = 0; } else inTop++;
+        made++;
+      } else if (l[0] === '<') ply--;
+      else if (l[0] === '!' && ply === 1 && ++pass && inTop > 7) { at = k; break; }
+    }
+    const other = [...lines];
+    other[at] = other[at].replace(/^! (\d+) (-?\d+) /, (_m, d: string, m: string) => `! ${d} ${Number(m) + 1} `);
+    const v = await compareStreams({ label: 'C', lines: fromArray(lines) }, { label: 'other', lines: fromArray(other) });
+    assert.equal(v.same, false);
+    assert.match(v.report[0], new RegExp(`^first difference: inside call ${top} \\(ply 0\\), in its pass ${pass}, `));
+    assert.match(v.report[1], /^ {2}differs: m \(C -?\d+, other -?\d+\)$/);
+    const around = v.report.slice(v.report.findIndex((l) => l.startsWith('the calls around it, in the order they were made')) + 1);
+    const numbers = around.slice(0, -1).map((l) => Number(/^ +(\d+) /.exec(l)?.[1]));
+    assert.deepEqual(numbers, [top, ...Array.from({ length: 5 }, (_, k) => made - 4 + k)], around.join('\n'));
+    assert.match(around[0], new RegExp(`   <- the difference is inside this call, in its pass ${pass}$`));
+    assert.match(around.at(-1)!, new RegExp(`^ +0  -> here, in call ${top}: the streams differ \\(above\\)$`));
+  });
+
 // ---- the stream as PORTING.md documents it ---------------------------------------------------------
 
 /** A line written again from its fields, by the documented format (an implementation apart from

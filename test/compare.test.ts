@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { cSource, nodeValue, whyNoC } from './support/c-oracle.ts';
-import { ROOT, atMost, firstDifference, portCommand, run } from './support/run.ts';
+import { HeadAndTail, ROOT, atMost, cannotStart, crashOf, firstDifference, portCommand, run, stderrGist, stderrLines } from './support/run.ts';
 
 const noC = whyNoC() ? `skipped: ${whyNoC()}` : false;
 const gate = atMost(2);
@@ -115,6 +115,26 @@ test('a difference is located by line, with both sides shown', () => {
   assert.match(d, /--- C:\n[\s\S]*--- port:\n/);
   assert.ok(d.includes(' . . . ') && d.includes(' . . * '), d);
   assert.equal(firstDifference(a, Buffer.from(a)), undefined);
+});
+
+test('a crash\'s stderr as a report quotes it: its first lines and its last, however long (a Java trace of 3,000 lines ' +
+  'names its error first, a Python traceback last)', () => {
+  const java = new HeadAndTail();
+  java.add(Buffer.from('Exception in thread "main" java.lang.StackOverflowError\n'));
+  for (let k = 0; k < 3000; k++) java.add(Buffer.from(`\tat MicroMax.D(MicroMax.java:${k})\n`));
+  java.add(Buffer.from('\tat MicroMax.main(MicroMax.java:266)\n'));
+  assert.deepEqual(stderrLines(java.text()), ['Exception in thread "main" java.lang.StackOverflowError', '\tat MicroMax.D(MicroMax.java:0)',
+    '\tat MicroMax.D(MicroMax.java:1)', '…', '\tat MicroMax.main(MicroMax.java:266)']);
+  assert.equal(stderrGist(java.text()), 'Exception in thread "main" java.lang.StackOverflowError');
+  assert.ok(java.text().length < 20_000, 'it keeps 16 kB at most');
+  const python = 'Traceback (most recent call last):\n  File "port.py", line 9, in D\n    x = b[y]\nIndexError: list index out of range\n';
+  assert.equal(stderrGist(python), 'IndexError: list index out of range');
+  assert.equal(stderrGist(''), undefined);
+  assert.equal(crashOf({ stdout: Buffer.alloc(0), stderr: '', code: 0, signal: null }), undefined);
+  assert.equal(crashOf({ stdout: Buffer.alloc(0), stderr: '', code: 134, signal: null }), 'exit 134, a shell\'s way of saying signal SIGABRT');
+  assert.equal(crashOf({ stdout: Buffer.alloc(0), stderr: '', code: null, signal: 'SIGKILL', timedOut: true }), undefined, 'stopped by --timeout');
+  assert.equal(cannotStart({ stdout: Buffer.alloc(0), stderr: 'sh: 1: mmx: not found\n', code: 127, signal: null }), 'not found (exit 127): sh: 1: mmx: not found');
+  assert.equal(cannotStart({ stdout: Buffer.alloc(0), stderr: 'Error\n', code: 1, signal: null }), undefined, 'it started: a crash');
 });
 
 test('--nodes takes what micromax takes (1e4 is 10000), and refuses what it refuses', async () => {
