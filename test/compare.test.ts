@@ -117,8 +117,8 @@ test('a difference is located by line, with both sides shown', () => {
   assert.equal(firstDifference(a, Buffer.from(a)), undefined);
 });
 
-test('a crash\'s stderr as a report quotes it: its first lines and its last, however long (a Java trace of 3,000 lines ' +
-  'names its error first, a Python traceback last)', () => {
+test('a crash\'s stderr as a report quotes it: its first lines, the one naming the error, its last, however long (a Java ' +
+  'trace of 3,000 lines names its error first, a Python traceback last, Node after the source line, Rust over two lines)', () => {
   const java = new HeadAndTail();
   java.add(Buffer.from('Exception in thread "main" java.lang.StackOverflowError\n'));
   for (let k = 0; k < 3000; k++) java.add(Buffer.from(`\tat MicroMax.D(MicroMax.java:${k})\n`));
@@ -129,6 +129,14 @@ test('a crash\'s stderr as a report quotes it: its first lines and its last, how
   assert.ok(java.text().length < 20_000, 'it keeps 16 kB at most');
   const python = 'Traceback (most recent call last):\n  File "port.py", line 9, in D\n    x = b[y]\nIndexError: list index out of range\n';
   assert.equal(stderrGist(python), 'IndexError: list index out of range');
+  const rust = 'thread \'main\' panicked at src/main.rs:9:5:\nindex out of bounds: the len is 129 but the index is 129\n' +
+    'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n';
+  assert.equal(stderrGist(rust), 'thread \'main\' panicked at src/main.rs:9:5: index out of bounds: the len is 129 but the index is 129');
+  const node = '/port/mmx.js:40\n    t = b[H];\n        ^\n\nRangeError: index 129 out of range\n    at D (/port/mmx.js:40:9)\n' +
+    '    at D (/port/mmx.js:77:9)\n    at main (/port/mmx.js:120:3)\n';
+  assert.equal(stderrGist(node), 'RangeError: index 129 out of range');
+  assert.deepEqual(stderrLines(node), ['/port/mmx.js:40', '    t = b[H];', '        ^', '…', 'RangeError: index 129 out of range', '…',
+    '    at main (/port/mmx.js:120:3)']);
   assert.equal(stderrGist(''), undefined);
   assert.equal(crashOf({ stdout: Buffer.alloc(0), stderr: '', code: 0, signal: null }), undefined);
   assert.equal(crashOf({ stdout: Buffer.alloc(0), stderr: '', code: 134, signal: null }), 'exit 134, a shell\'s way of saying signal SIGABRT');
@@ -341,7 +349,7 @@ test('a program that crashes is a difference, exit 1: how it died, its stderr\'s
   const conf = tool('conformance', ['--calls', '--program', onB, 'stale-buffer', 'char-wrap', 'eof-after-3']);
   const out = String(conf.stdout);
   assert.equal(conf.status, 1, out + String(conf.stderr));
-  assert.match(out, /\nCRASH  char-wrap {14}crashed \(exit 101\): thread main panicked at src\/main\.rs:9:5:; its bytes were the C's for 0 of 432 \(it printed nothing\); its calls the C's for 0 of 2,097  [\d.]+ s\nok {5}stale-buffer [^\n]*\nok {5}eof-after-3 /);
+  assert.match(out, /\nCRASH  char-wrap {14}crashed \(exit 101\): thread main panicked at src\/main\.rs:9:5: index out of bounds; its bytes were the C's for 0 of 432 \(it printed nothing\); its calls the C's for 0 of 2,097  [\d.]+ s\nok {5}stale-buffer [^\n]*\nok {5}eof-after-3 /);
   assert.match(out, /\n1 of 3 scripts differ: char-wrap \(all crashed\) \([^\n]*\nin char-wrap, the program crashed: exit 101, where the C exits 0\n[^]*\n {2}its stderr:\n {4}thread main panicked at src\/main\.rs:9:5:\n {4}index out of bounds\n/);
   assert.equal(String(conf.stderr), '');
 });

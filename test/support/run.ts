@@ -269,17 +269,37 @@ export function crashOf(r: Result): string | undefined {
 export const signalNamed = (n: number): string | undefined =>
   Object.entries(os.constants.signals).find(([, k]) => k === n)?.[0];
 
-/** The lines of stderr a report shows: the first `n` (the error, where most languages name it) and,
- *  when there are more, '…' and the last (where Python names it); each cut to 200 characters. */
-export function stderrLines(text: string, n = 3): string[] {
-  const lines = text.split('\n').map((l) => l.replace(/\s+$/, '')).filter(Boolean).map((l) => l.slice(0, 200));
-  return lines.length <= n + 1 ? lines : [...lines.slice(0, n), '…', lines.at(-1)!];
+/** A line of stderr that names an error, as languages word it: Java's `…Exception`, `…Error`, Python's
+ *  `IndexError:`, Rust's `panicked`, Go's `panic:`, C#'s `Unhandled exception`, a shell's
+ *  `Segmentation fault`. */
+const ERROR = /error|exception|panic|fault|abort|overflow|out of (range|bounds)/i;
+
+/** stderr's lines, without the empty ones, each cut to 200 characters. */
+const linesOf = (text: string): string[] =>
+  text.split('\n').map((l) => l.replace(/\s+$/, '')).filter(Boolean).map((l) => l.slice(0, 200));
+
+/** Where in stderr's lines the error is named: the first line that names one (Node prints the
+ *  source line first, Python the traceback), else the first. */
+function errorAt(lines: string[]): number {
+  return Math.max(0, lines.findIndex((l) => ERROR.test(l) && !/^Traceback \(most recent call last\)/.test(l)));
 }
 
-/** The one line of stderr that names the error: the first, or a Python traceback's last. */
+/** The lines of stderr a report shows: the first `n` (the error, where most languages name it), the
+ *  line that names the error when it is further down, and the last (where Python names it), '…'
+ *  where lines are left out. */
+export function stderrLines(text: string, n = 3): string[] {
+  const lines = linesOf(text);
+  if (lines.length <= n + 1) return lines;
+  const at = errorAt(lines);
+  return [...lines.slice(0, n), ...at >= n && at < lines.length - 1 ? ['…', lines[at]] : [], '…', lines.at(-1)!];
+}
+
+/** The words of stderr that name the error, in one line: the line that names it, with the next
+ *  when it ends in a colon (Rust's `panicked at src/main.rs:9:5:`, then the message). */
 export function stderrGist(text: string): string | undefined {
-  const lines = stderrLines(text, 1);
-  return /^Traceback \(most recent call last\)/.test(lines[0] ?? '') ? lines.at(-1) : lines[0];
+  const lines = linesOf(text), at = errorAt(lines);
+  if (!lines.length) return undefined;
+  return lines[at].endsWith(':') && lines[at + 1] !== undefined ? `${lines[at]} ${lines[at + 1].trim()}` : lines[at];
 }
 
 /** A crash in a report's words: how the program died (the C always exits 0), how far its output
