@@ -65,7 +65,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CannotCompare, compile, cSource, nodeLimitOf, sha256Of, spaced, substitute, traceOf, withLimit,
   type Variant } from './c-oracle.ts';
-import { Capped, ROOT, killGroup, onStopped, started } from './run.ts';
+import { Capped, HeadAndTail, ROOT, crashOf, killGroup, onStopped, started, stderrGist, type Result } from './run.ts';
 
 const DEPTH = 1000;                                    // boards kept for reading moves (deeper: '?')
 
@@ -610,11 +610,11 @@ export function runCalls(side: Side, input: Buffer | string, v: Variant = {},
   const cwd = program ? process.env.INIT_CWD ?? process.cwd() : ROOT;   // (a program: where npm was run)
   const child = spawn(cmd, argv, { cwd, stdio: [...stdio], env: { ...process.env, ...env }, shell, detached: program });
   started(child, program);
-  const err: Buffer[] = [];
+  const err = new HeadAndTail();
   const limit = { bytes: program ? 1 << 28 : Infinity };
   const out = new Capped(limit);                       // a program that prints for ever is stopped
   child.stdout!.on('data', (d: Buffer) => { if (out.add(d)) killGroup(child); });
-  child.stderr?.on('data', (d: Buffer) => { err.push(d); if (err.length > 16) err.shift(); });
+  child.stderr?.on('data', (d: Buffer) => err.add(d));
   child.stdin!.on('error', () => { /* it may stop reading early */ });
   child.on('error', () => { /* a program that cannot start: its close comes with a code */ });
   child.stdin!.end(input);
@@ -632,22 +632,23 @@ export function runCalls(side: Side, input: Buffer | string, v: Variant = {},
     pipe?.stream.destroy();
   };
   return { child, lines, stop, limit, overran: () => out.overran, stdout: done.then(() => out.bytes()),
-    stderr: done.then(() => Buffer.concat(err).toString()), done, signal: () => signal, ended: () => ended };
+    stderr: done.then(() => err.text()), done, signal: () => signal, ended: () => ended };
 }
 
-/** How a program ended, in words: 'it exited with code 3 (its last words: ...)', 'it exited with
- *  signal SIGSEGV'. */
-export async function howEnded(r: Running): Promise<string> {
-  const code = await r.done, sig = r.signal();
-  const said = code === 0 ? undefined : (await r.stderr).trim().split('\n').filter(Boolean).at(-1);
-  const words = said ? ` (its last words: ${said.slice(0, 200)})` : '';
-  if (sig) return `it was ended by signal ${sig}${words}`;
-  const shells = code !== null && code > 128 ? signalNamed(code - 128) : undefined;  // (sh -c: 128 + the signal)
-  return `it exited with code ${code}${shells ? `, a shell's way of saying ended by signal ${shells}` : ''}${words}`;
+/** A run's end as a Result (what run.ts's reports read), once it has ended. */
+export async function resultOf(r: Running): Promise<Result> {
+  const [stdout, stderr, code] = await Promise.all([r.stdout, r.stderr, r.done]);
+  return { stdout, stderr, code, signal: r.signal(), overran: r.overran() };
 }
-/** The name of signal number n (11: SIGSEGV), if there is one. */
-const signalNamed = (n: number): string | undefined =>
-  Object.entries(os.constants.signals).find(([, k]) => k === n)?.[0];
+
+/** How a program ended, in words: 'it exited with code 0', 'it crashed: exit 1 (its stderr: Exception
+ *  in thread "main" java.lang.StackOverflowError)', 'it crashed: signal SIGSEGV'. */
+export async function howEnded(r: Running): Promise<string> {
+  const res = await resultOf(r);
+  if (res.overran) return 'it was stopped for printing 16 kB more than the C';
+  const crash = crashOf(res), said = stderrGist(res.stderr);
+  return crash ? `it crashed: ${crash}${said ? ` (its stderr: ${said})` : ''}` : `it exited with code ${res.code}`;
+}
 
 export const I = 8000, S = 128;                       // the engine's infinity, and its bit 7 (micromax.ts)
 export const square = (s: number): string => 'abcdefgh'[s & 7] + (8 - (s >> 4)); // 0x88 to e2
