@@ -223,8 +223,7 @@ function crashVerdict(s: Script, r: Result, how: string, v: Verdict | undefined)
 /** The report of the first call that differs, in full: the one place the tool prints it. */
 function reportFirstCall(name: string, v: Verdict): void {
   say(`the first call that differs in ${name}, in full:`);
-  for (const l of v.report) say(`  ${l}`);
-  for (const l of conformanceLines(name, program, v)) say(l);
+  for (const l of [...v.report, ...conformanceLines(name, program, v)]) say(`  ${l}`);
 }
 
 /** The first byte that differs, against the C's output as stored (no C needed): the lines around it in
