@@ -139,7 +139,11 @@ test('compare --calls: a changed C is caught at the first call that differs', { 
       result: /^[^\n]*\n {2}differs: m \(C -?\d+, port -?\d+\)[^]*\n {2}C: {6}a pass end: d \d+, m -?\d+[^\n]*\n {2}port: {3}a pass end: /,
       calls: /^[^\n]*\n {2}differs: the kind of line \(C a call, port a pass end\)[^]*\n {2}C: {6}a call: move \S+[^\n]*\n {2}port: {3}a pass end: [^\n]*, c 1,/ }[what]!);
     // the calls around it, in the order they were made, then the spot itself
-    const around = out.slice(out.indexOf('\nthe calls around it, in the order they were made'));
+    const listed = out.slice(out.indexOf('\nthe calls around it, in the order they were made'));
+    // its last line is the command that draws this difference in a browser (npm run tree's page)
+    const page = /\nto see that call on the board, [^\n]*: [^\n]*npm run tree -- --c [^\n]*--against port --html \S+\n$/.exec(listed);
+    assert.ok(page, `the page command ends the report:${listed}`);
+    const around = listed.slice(0, page.index + 1);
     const numbers = [...around.matchAll(/^ +(\d+) +\d+ /gm)].map((m) => Number(m[1]));
     assert.ok(numbers.length >= 2, around);
     assert.deepEqual(numbers, [...numbers].sort((p, q) => p - q), `in the order made:${around}`);
