@@ -188,13 +188,15 @@ function init(): void {
 
 // ### Options, the trace line, the end
 // The command line, as readCommandLine() reads it. player: --play's side (8 white, 16 black, 0 none);
-// time: --time in ms; pretty: --pretty and stdout a terminal; gui: the protocol, '' for none.
+// time: --time in ms; pretty: --pretty and stdout a terminal; gui: the protocol, '' for none;
+// bench: micromax bench (part 3).
 const opt = {
   trace: false,
   player: 0,
   pretty: false,
   time: 0,
   gui: '' as '' | 'uci' | 'xboard',
+  bench: false,
 };
 
 // The C's commented-out printf, which D() calls after each root pass: with --trace its line,
@@ -359,7 +361,8 @@ function emptyLine(): number {
 // A search's limits: its id (for the stop cell); when its clock started; the times (ms from then)
 // after which no pass starts (soft) and at which it is cut (hard); the deepest pass; the C's
 // node limit (no pass starts past it); the node count past which it is cut (UCI's go nodes);
-// and the time it aims to take (for the GUI's note).
+// the time it aims to take (for the GUI's note); and its clock's rate: 0, the wall clock, or
+// nodes a ms, a clock of nodes (see spent()).
 interface Limits {
   id: number;
   start: number;
@@ -369,21 +372,28 @@ interface Limits {
   nodeLimit: number;
   maxNodes: number;
   aim: number;
+  rate: number;
 }
 // A finished root pass: its real depth, the nodes so far, its score and move, the ms so far.
 interface Pass { d: number, N: number, m: number, x: number, y: number, ms: number }
 // Time management. The next pass should take this one's time times the growth of the last two
 // (kept within 2..10, 6 when unknown); moves to go when the clock does not say; the share of
 // the increment spent now; a pass starts if it should end by 1.5 × the aim; the cut comes at
-// 5 × the aim, or at 40 % of the clock (80 % with one move to go).
+// 2.5 × the aim, or at a tenth of the clock plus the increment, and never past half the clock
+// (when the increment is most of it). So no move takes longer than the smaller of 2.5 × its aim
+// and a tenth of the clock plus the increment: a player's rule of thumb. It holds on a loaded
+// machine too: the cut, checked every 4096 nodes, comes at 85 % of the rule's limit less the
+// GUI's overhead (never below half the limit), leaving time for the pipes and the scheduler
+// between the search and the GUI (bench:gui saw 85 ms with two CPU hogs on two cores).
 const TIME = {
   GROW: [2, 6, 10],
   MOVES: 30,
   INC: 0.75,
   SOFT: 1.5,
-  HARD: 5,
-  SHARE: 0.4,
-  LAST: 0.8,
+  HARD: 2.5,
+  SHARE: 0.1,
+  MOST: 0.5,
+  SAFE: 0.85,
 };
 const INT_MAX = 2147483647;
 // ms, alike in every thread
@@ -391,32 +401,40 @@ const now = (): number => performance.timeOrigin + performance.now();
 // what poll() throws
 const CUT = new Error('search cut');
 // The search under way in this thread: when it began, its limits (none: the C's), its last
-// pass and that pass's length; two ints (shared with a GUI's thread): the id of the search to
-// cut (STOP), the nodes so far (NODES); onPass is told each pass from depth 1.
+// pass, when that pass ended and how long it took (by the search's clock, see spent()); two ints
+// (shared with a GUI's thread): the id of the search to cut (STOP), the nodes so far (NODES);
+// onPass is told each pass from depth 1.
 const clock = {
   start: 0,
   lim: undefined as Limits | undefined,
   last: undefined as Pass | undefined,
+  lastAt: 0,
   lastLength: 0,
   shared: new Int32Array(2) as Int32Array,
   onPass: (p: Pass): void => {},
 };
 const STOP = 0;
 const NODES = 1;
+// How long a search has run by its own clock, in ms: at a node rate, its nodes over the rate (so
+// it stops at the same node on any machine, at any load), else the wall clock's ms.
+const spent = (lim: Limits, nodes: number, ms: number): number => lim.rate ? nodes / lim.rate : ms;
 // After a root pass: was it the last? Pass 0 has no move.
 function passed(p: Pass): void {
-  const length = p.ms - (clock.last?.ms ?? 0);
+  const lim = clock.lim;
+  const at = lim ? spent(lim, p.N, p.ms) : p.ms;
+  const length = at - clock.lastAt;
   const [least, unknown, most] = TIME.GROW;
   const growth = clock.lastLength > 0 ? Math.min(Math.max(length / clock.lastLength, least), most) : unknown;
   clock.last = p;
+  clock.lastAt = at;
   clock.lastLength = length;
   if (p.d < 1) return;
   clock.onPass(p);
-  const lim = clock.lim;
-  if (lim && isLastPass(p, lim, growth * length)) nodeLimit = p.N;
+  if (lim && isLastPass(p, at, lim, growth * length)) nodeLimit = p.N;
 }
-function isLastPass(p: Pass, lim: Limits, next: number): boolean {
-  if (p.d >= lim.depth || p.N >= lim.nodeLimit || p.ms >= lim.hard || p.ms + next > lim.soft) return true;
+// The pass ended at `at` by the search's clock; the next should take `next`.
+function isLastPass(p: Pass, at: number, lim: Limits, next: number): boolean {
+  if (p.d >= lim.depth || p.N >= lim.nodeLimit || at >= lim.hard || at + next > lim.soft) return true;
   return Atomics.load(clock.shared, STOP) === lim.id;
 }
 // D(), every 4096 nodes: the node count, for a GUI's thread; cut the search now? Only once a
@@ -425,7 +443,9 @@ function poll(): void {
   const lim = clock.lim;
   Atomics.store(clock.shared, NODES, N);
   if (!lim || !clock.last || clock.last.d < 1) return;
-  if (N > lim.maxNodes || Atomics.load(clock.shared, STOP) === lim.id || now() - lim.start >= lim.hard) throw CUT;
+  if (N > lim.maxNodes || Atomics.load(clock.shared, STOP) === lim.id || spent(lim, N, now() - lim.start) >= lim.hard) {
+    throw CUT;
+  }
 }
 // What a move's clock says: the time left, the increment, the moves to go (0: unknown), the
 // time for this move, the deepest pass, the nodes (UCI's go nodes: a cut), and the C's node
@@ -440,22 +460,25 @@ interface TimeControl {
   nodeLimit?: number;
 }
 const clampNodes = (n: number | undefined): number => Math.min(Math.max(1, n ?? INT_MAX), INT_MAX);
-// A move's limits, from its clock, at time start, keeping back the GUI's overhead. Pure:
+// A move's limits, from its clock, at time start, keeping back the GUI's overhead. The aim
+// stays within the rule's limit over 1.5, so a pass it starts should end before the cut. Pure:
 // test/shell.test.ts checks it against figures worked out by hand.
 function limits(tc: TimeControl, start: number, overhead = 0): Limits {
   const maxNodes = clampNodes(tc.nodes);
   const nodeLimit = Math.min(maxNodes, clampNodes(tc.nodeLimit));
   const depth = Math.max(1, tc.depth ?? 99);
-  const lim = { id: -1, start, soft: Infinity, hard: Infinity, depth, nodeLimit, maxNodes, aim: 0 };
+  const lim = { id: -1, start, soft: Infinity, hard: Infinity, depth, nodeLimit, maxNodes, aim: 0, rate: 0 };
   if (tc.movetime !== undefined) {
     lim.hard = Math.max(tc.movetime - overhead, 1);
     lim.aim = tc.movetime;
   } else if (tc.time !== undefined) {
     const left = Math.max(tc.time - overhead, 1);
-    const cap = left * (tc.movesToGo === 1 ? TIME.LAST : TIME.SHARE);
-    lim.aim = Math.min(left / (tc.movesToGo || TIME.MOVES) + (tc.inc ?? 0) * TIME.INC, cap / 2);
+    const inc = tc.inc ?? 0;
+    const cap = Math.min(left * TIME.SHARE + inc, left * TIME.MOST);
+    lim.aim = Math.min(left / (tc.movesToGo || TIME.MOVES) + inc * TIME.INC, cap / TIME.SOFT);
     lim.soft = TIME.SOFT * lim.aim;
-    lim.hard = Math.min(TIME.HARD * lim.aim, cap);
+    const rule = Math.min(TIME.HARD * lim.aim, cap);
+    lim.hard = Math.max(rule * TIME.SAFE - overhead, rule / 2);
   }
   return lim;
 }
@@ -464,7 +487,7 @@ function limits(tc: TimeControl, start: number, overhead = 0): Limits {
 function search(k: number, e: number, lim?: Limits): boolean {
   const saved = board.slice();
   const limit = nodeLimit;
-  Object.assign(clock, { start: lim?.start ?? now(), lim, last: undefined, lastLength: 0 });
+  Object.assign(clock, { start: lim?.start ?? now(), lim, last: undefined, lastAt: 0, lastLength: 0 });
   if (lim) nodeLimit = INT_MAX;
   try {
     D(k, -I, I, e, 1, 1, O, 8, 0);
@@ -678,9 +701,10 @@ const printable = (s: string): string => s.replace(/[^ -~]/g, '?').slice(0, 60);
 
 // ### The command line
 // What --help prints. --uci and --xboard take only --nodes: stdout belongs to the protocol.
-const USAGE = `usage: micromax.ts [--nodes N] [--time S] [--trace] [--play white|black] [--pretty]
-       micromax.ts --uci | --xboard [--nodes N]        (for a chess GUI; see README)
+const USAGE = `usage: micromax [--nodes N] [--time S] [--trace] [--play white|black] [--pretty]
+       micromax --uci | --xboard [--nodes N]           (for a chess GUI; see README)
        micromax-uci | micromax-xboard [--nodes N]      (the same, for a GUI that runs an engine bare)
+       micromax bench                                  (the search's signature and this machine's speed)
   --nodes N       stop deepening after N nodes (default 10000000, the original's 1e7)
   --time S        think at most S seconds a move (the last finished iteration's move)
   --trace         after each root iteration print the line the original has commented out
@@ -690,6 +714,7 @@ const USAGE = `usage: micromax.ts [--nodes N] [--time S] [--trace] [--play white
   --xboard        speak the xboard protocol (xboard, WinBoard); --nodes: no time control set
   --help          this text
   --version       the version
+  bench           search a fixed set of positions; the last line: NODES nodes NPS nps
 Type a move as e2e4; an empty line lets micro-Max move; end of input (Ctrl-D) quits.
 `;
 // package.json's (a test keeps them equal)
@@ -707,7 +732,7 @@ const FLAGS = {
 } as const;
 interface Args {
   nodes?: string, time?: string, play?: string, trace?: boolean, pretty?: boolean, uci?: boolean, xboard?: boolean,
-  help?: boolean, version?: boolean,
+  help?: boolean, version?: boolean, bench?: boolean,
 }
 // The command line, read by node:util's parseArgs; anything wrong: one line on stderr, exit 2.
 // As micromax-uci or micromax-xboard (command: that protocol), it speaks it with no option.
@@ -717,6 +742,9 @@ function readCommandLine(args: string[], command?: 'uci' | 'xboard'): void {
   if (command) v[command] = true;
   if (v.help) quitWith(USAGE);
   if (v.version) quitWith(`micromax-ts ${VERSION}\n`);
+  if (v.bench && command) fail(`micromax-${command} has no bench: run micromax bench`);
+  if (v.bench && args.length > 1) fail('bench takes no option: its positions and node limit are fixed');
+  opt.bench = v.bench === true;
   opt.trace = v.trace === true;
   // only stdout at a terminal changes
   opt.pretty = v.pretty === true && isatty(1);
@@ -735,10 +763,15 @@ function otherProtocol(command: 'uci' | 'xboard'): string {
   const instead = `micromax-${other} (or micromax --${other})`;
   return `micromax-${command} speaks ${speaks(command)} only: run ${instead} for ${speaks(other)}`;
 }
+// The options, and bench, the one word that is not an option.
 function readArgs(args: string[]): Args {
   try {
-    return parseArgs({ args, options: FLAGS, strict: true, allowPositionals: false }).values;
+    const { values, positionals } = parseArgs({ args, options: FLAGS, strict: true, allowPositionals: true });
+    const other = positionals.find((p, k) => p !== 'bench' || k > 0);
+    if (other !== undefined) fail(`unknown argument ${quoted(other)} (the one there is: bench)`);
+    return { ...values, bench: positionals.length > 0 };
   } catch (err) {
+    if (err instanceof Ending) throw err;
     return fail(argError(err as NodeJS.ErrnoException));
   }
 }
@@ -1098,7 +1131,7 @@ const warmKey = (n: number): number => Math.imul(n + 2, 0x9e3779b1);
 function warmSearch(p: Pos, nodes: number, n: number): void {
   putBack(p, () => {
     const lim = limits({ nodes: WARM.CUT, nodeLimit: nodes }, now());
-    Object.assign(clock, { start: lim.start, lim, last: undefined, lastLength: 0 });
+    Object.assign(clock, { start: lim.start, lim, last: undefined, lastAt: 0, lastLength: 0 });
     nodeLimit = INT_MAX;
     try {
       D(p.k, -I, I, Q, warmKey(n), warmKey(n), O, 8, 0);
@@ -1314,6 +1347,58 @@ async function setGame(origin: string, initial: Pos, moves: string[]): Promise<v
   }
 }
 
+// ### The game's clock
+// What lasts from one search to the next has one home: both protocols hand it each move's clock
+// (a TimeControl) and get the search's limits, and tell it the nodes of each move played. On the
+// wall clock it keeps nothing: the GUI's clock is the game's.
+//
+// At a node rate (xboard's nps, UCI's nodestime) time is nodes: a search has used its nodes over
+// the rate, and the clock is the engine's own (CECP: "an own internal time measure"; Stockfish's
+// nodestime keeps one too). It starts at the first time the GUI gives in the game, loses each
+// move's nodes, gains the increment after each move, and that first time again when a period of
+// moves ends. The GUI's overhead is wall-clock time, so none is kept back. So no wall clock
+// steers a search, and a game at a node rate is the same game on any machine, at any load. A
+// runner that keeps a wall clock must be given a rate well below this machine's.
+class GameClock {
+  // nodes a ms; 0: the wall clock
+  rate = 0;
+  // at a node rate: ms left on its own clock (undefined until the game's first search on a clock)
+  left: number | undefined = undefined;
+  // what a new period of moves adds: the game's first time
+  period = 0;
+  // the clock the search under way was given
+  current: TimeControl = {};
+
+  // A rate in nodes a ms, 0 for the wall clock: the clock starts again.
+  setRate(rate: number): void {
+    this.rate = rate;
+    this.left = undefined;
+  }
+  // A new game: its clock starts at its first search on a clock (the rate stays).
+  newGame(): void {
+    this.left = undefined;
+  }
+  // A search's limits from the GUI's clock, at time start, keeping back overhead ms for the GUI.
+  limitsFor(tc: TimeControl, start: number, overhead: number): Limits {
+    this.current = tc;
+    if (!this.rate) return limits(tc, start, overhead);
+    if (tc.time !== undefined && this.left === undefined) {
+      this.left = tc.time;
+      this.period = tc.time;
+    }
+    const own = tc.time === undefined ? tc : { ...tc, time: this.left };
+    return { ...limits(own, start, 0), rate: this.rate };
+  }
+  // A move was played after searching this many nodes: at a node rate, its clock runs.
+  moved(nodes: number): void {
+    const tc = this.current;
+    if (!this.rate || tc.time === undefined || this.left === undefined) return;
+    this.left = Math.max(0, this.left - nodes / this.rate) + (tc.inc ?? 0);
+    if (tc.movesToGo === 1) this.left += this.period;
+  }
+}
+const gameClock = new GameClock();
+
 // ### A search
 // The search under way: running until its move is sent (and, in xboard, played); its id
 // (written into the STOP int, it cuts the search); go infinite (no move before stop) and what
@@ -1436,13 +1521,21 @@ async function answer(lim: Limits): Promise<void> {
   if (busy.endless) await new Promise<void>((resolve) => { busy.release = resolve; });
   if (busy.dropped) return;
   const ms = Math.round(now() - lim.start);
-  const used = `${ms} ms used${lim.aim ? ` of ${Math.round(lim.aim)}` : ''}`;
+  const used = timeUsed(lim, 'none' in d ? 0 : d.found.total, ms);
   if ('none' in d) {
     note(`${d.none}; ${used}`);
     return send(...dialect().noMove(d.none, ms));
   }
   send(...dialect().move(d.move, d.found, ms, `${d.note}; ${used}`));
+  gameClock.moved(d.found.total);
   if (dialect().playsOwnMove) await playOwn(d.move);
+}
+// What a move used, for its note: ms, of the time aimed at; at a node rate, its nodes' ms (and
+// the wall clock's).
+function timeUsed(lim: Limits, nodes: number, ms: number): string {
+  const of = lim.aim ? ` of ${Math.round(lim.aim)}` : '';
+  if (!lim.rate) return `${ms} ms used${of}`;
+  return `${Math.round(nodes / lim.rate)} ms used${of} (at ${lim.rate} nodes a ms; ${ms} ms of wall time)`;
 }
 // micro-Max's move, in xboard's game (CECP: the engine's move is part of it; a UCI GUI sends the
 // game each time); a move that ends the game comes with the result.
@@ -1590,13 +1683,15 @@ function keepTalking(lim: Limits): void {
 // handshake and its check: Move Overhead (ms); Hash and Threads, which say what micro-Max has,
 // one table of 176 MiB and one thread. A match runner sets Hash to what it gives every engine
 // (16, 64, ...): any size is taken, and an aside says the table stays 176 MiB (176 gets no
-// word); Threads has one value. debug: UCI's debug on, which lets the asides out.
+// word); Threads has one value. nodestime: a clock of nodes, as Stockfish's (see GameClock).
+// debug: UCI's debug on, which lets the asides out.
 const settings = { faithful: false, overhead: 50, debug: false };
 interface Spin { name: string, default: number, min: number, max: number, unit: string }
 const OVERHEAD: Spin = { name: 'Move Overhead', default: 50, min: 0, max: 9999, unit: 'ms' };
 const HASH: Spin = { name: 'Hash', default: 176, min: 1, max: 33554432, unit: 'MiB' };
 const THREADS: Spin = { name: 'Threads', default: 1, min: 1, max: 1, unit: 'micro-Max searches in one thread' };
-const SPINS = [OVERHEAD, HASH, THREADS];
+const NODESTIME: Spin = { name: 'nodestime', default: 0, min: 0, max: 10000, unit: 'nodes a ms; 0: the wall clock' };
+const SPINS = [OVERHEAD, HASH, THREADS, NODESTIME];
 const TABLE = 'the hash table stays 176 MiB (2^24 + 8 entries, micro-Max 3.2\'s own size)';
 // setoption (UCI), option (xboard): a name and a value, as words.
 function setOption(name: string, value: string): void {
@@ -1617,6 +1712,7 @@ function setSpin(spin: Spin, value: string): void {
   }
   if (spin === OVERHEAD) settings.overhead = x;
   if (spin === HASH && x !== HASH.default) aside(`Hash ${x} taken, but ${TABLE}`);
+  if (spin === NODESTIME) gameClock.setRate(x);
 }
 // ping: after the move when it is thinking (as xboard asks), else once the engine thread is
 // ready; in order with the pongs before it. An analysis has no move to wait for.
@@ -1703,16 +1799,18 @@ const UCI_COMMANDS: Record<string, Handler> = {
   quit: () => leave(false),
   ucinewgame: async () => {
     await idle();
+    gameClock.newGame();
     await setGame('startpos', OPENING, []);
   },
   position: (w) => uciPosition(w),
+  bench: () => uciBench(),
   go: async (w, line, t) => {
     await idle();
     const k = game.pos[game.moves.length].k;
     const unsupported = w.includes('searchmoves') || w.includes('mate');
     if (unsupported) aside(`go's 'searchmoves' and 'mate' are not supported: ignored`);
     if (timeMissing(w, k)) aside(`go gives no ${side(k)} clock it can read: ${side(k)} has 0 ms, so it moves at once`);
-    startSearch(limits(uciGo(w, k, nodeLimit), t, settings.overhead), isEndless(w));
+    startSearch(gameClock.limitsFor(uciGo(w, k, nodeLimit), t, settings.overhead), isEndless(w));
   },
 };
 // `setoption name <words> [value <words>]`: the words, whatever the spaces between them.
@@ -1741,18 +1839,14 @@ async function uciPosition(w: string[]): Promise<void> {
 interface XbClock {
   mps: number, base: number, inc: number, levelAt: number, st: number | undefined, sd: number, left: number | undefined,
 }
+// xboard's clock before any level, st, sd or time: a bare go, at the C's node limit.
+const XB_CLOCK: XbClock = { mps: 0, base: 0, inc: 0, levelAt: -1, st: undefined, sd: 99, left: undefined };
 const xb = {
   force: false,
   analyzing: false,
   plays: 16,
   post: false,
-  mps: 0,
-  base: 0,
-  inc: 0,
-  levelAt: -1,
-  st: undefined as number | undefined,
-  sd: 99,
-  left: undefined as number | undefined,
+  ...XB_CLOCK,
 };
 // Its turn, not in force mode: think. A clock with no time, and none told: it moves at once.
 // In analyze mode, whoever is on move: analyse.
@@ -1764,7 +1858,7 @@ function xbThink(t: number): void {
   if (tc.time === 0 && xb.left === undefined) {
     note('the level gives no time, and no time command came: 0 ms, so it moves at once');
   }
-  startSearch(limits(tc, t, settings.overhead));
+  startSearch(gameClock.limitsFor(tc, t, settings.overhead));
 }
 // time, st, sd: a number
 function xbNumber(w: string[], line: string, set: (x: number) => void): void {
@@ -1853,7 +1947,7 @@ function analysisStatus(): void {
 const XB_COMMANDS: Record<string, Handler> = {
   protover: () => {
     send('feature done=0', `feature myname="micro-Max 3.2 ts ${VERSION}" setboard=1 ping=1 usermove=1 playother=0 ` +
-      'san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 nps=0 debug=1 memory=1 smp=1 ' +
+      'san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 nps=1 debug=1 memory=1 smp=1 ' +
       `variants="normal" option="Faithful -check 0" option="${OVERHEAD.name} -spin ${OVERHEAD.default} ` +
       `${OVERHEAD.min} ${OVERHEAD.max}"`, 'feature done=1');
   },
@@ -1876,13 +1970,16 @@ const XB_COMMANDS: Record<string, Handler> = {
   time: (w, line) => xbNumber(w, line, (x) => { xb.left = 10 * Math.max(0, x); }),
   st: (w, line) => xbNumber(w, line, (x) => { xb.st = 1000 * Math.max(0, x); }),
   sd: (w, line) => xbNumber(w, line, (x) => { xb.sd = Math.max(1, x); }),
+  // nodes a second (CECP), until new; 0 or less: the wall clock
+  nps: (w, line) => xbNumber(w, line, (x) => gameClock.setRate(Math.max(0, x) / 1000)),
   level: (w, line) => level(w, line),
   memory: (w, line) => xbNumber(w, line, (x) => x === HASH.default || note(`memory ${x} taken, but ${TABLE}`)),
   cores: (w, line) => xbNumber(w, line, (x) => x === 1 || note(`cores ${x} taken, but ${THREADS.unit}`)),
-  // a new game: its periods start now; an analysis goes on from it
+  // a new game: its periods start now, and nps ends (CECP); an analysis goes on from it
   new: async (w, line, t) => {
     await idle(true);
     Object.assign(xb, { force: xb.analyzing, plays: 16, sd: 99, left: undefined, levelAt: Math.min(xb.levelAt, 0) });
+    gameClock.setRate(0);
     await setGame('startpos', OPENING, []);
     if (xb.analyzing) analyse(t);
   },
@@ -1969,6 +2066,104 @@ function isPipe(fd: number): boolean {
   }
 }
 
+// ### The bench
+// `micromax bench`, and UCI's bench as Stockfish takes it: a fixed set of positions, each searched
+// as the C searches it after the moves that reach it from the opening, at a node limit of 100000
+// (the C's --nodes: no pass starts past it); then the total nodes and the speed, the last line
+// `NODES nodes NPS nps`, where OpenBench reads a build's signature. The total is the search's
+// signature: a change to what any search does changes it, and it is the same on every machine
+// and every Node. Each position replays against the C: `npm run compare -- --nodes 100000 --moves
+// "..."` with its moves.
+const BENCH_NODES = 100000;
+// The game test/fixtures' engine-1e4 script has micro-Max play: three of its positions.
+const BENCH_GAME = ('c2c4 e7e5 d2d4 e5d4 d1d4 b8c6 d4e4 g8e7 b1c3 f7f5 e4e3 c6a5 e3d3 d7d6 c1g5 c8e6 c3d5 a5c6 ' +
+  'd5f4 c6e5 d3b3 e6c4 b3b7 a8b8 b7a7 b8b2 g1f3 e5c6 a7a4 c4b5 a4a3 b2c2 h2h4 b5c4 e1d1 c2a2 a1a2 c4a2 a3a2 ' +
+  'c6b4 a2a4 b4c6 g5e7 f8e7 a4c6 d8d7 c6d7 e8d7 e2e4 f5e4 f3d2 e7f6 d2e4 f6e5 f4d3 d7e6 d3e5 e6e5 f1d3 e5d4 ' +
+  'd1e2 h8e8 h1d1 e8e4 d3e4 d4e4 d1b1 e4d5 e2e3 d5e6 b1b7 e6d7 e3e4 d7c6 b7b3 c6d7 b3g3 g7g6 g3c3 c7c5 ' +
+  'e4d5 d7e7 c3e3 e7f6 d5d6 f6f5 d6c5 f5g4 e3e7 g4h4').split(' ');
+const BENCH: { name: string, moves: string[] }[] = [
+  { name: 'the opening', moves: [] },
+  { name: 'after 1.e4', moves: ['e2e4'] },
+  { name: 'Sicilian, Najdorf, English Attack', moves: ('e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6 c1e3 e7e5 ' +
+    'd4b3 c8e6 f2f3 f8e7 d1d2 e8g8').split(' ') },
+  { name: 'King\'s Indian, Mar del Plata', moves: ('d2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6 g1f3 e8g8 f1e2 e7e5 ' +
+    'e1g1 b8c6 d4d5 c6e7 f3e1 f6d7 e1d3 f7f5 c1d2 d7f6 f2f3 f5f4').split(' ') },
+  { name: 'Queen\'s Gambit Declined', moves: 'd2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c1g5 f8e7 e2e3 e8g8 g1f3 b8d7 a1c1 c7c6'.split(' ') },
+  { name: 'Ruy Lopez, closed', moves: ('e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 ' +
+    'e8g8 h2h3').split(' ') },
+  { name: 'French, Winawer', moves: 'e2e4 e7e6 d2d4 d7d5 b1c3 f8b4 e4e5 c7c5 a2a3 b4c3 b2c3 g8e7'.split(' ') },
+  { name: 'Scandinavian', moves: 'e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 d2d4 c7c6 g1f3 c8f5 f1c4 e7e6'.split(' ') },
+  { name: 'Scotch, an endgame of rooks and minor pieces', moves: ('e2e4 e7e5 g1f3 b8c6 d2d4 e5d4 f3d4 c6d4 d1d4 d8f6 ' +
+    'd4f6 g8f6 b1c3 f8b4 c1d2 b4c3 d2c3 f6e4 c3g7 h8g8 g7d4 d7d5 f2f3 e4d6 f1d3 c8f5 d3f5 d6f5 d4f2 e8c8 e1c1 ' +
+    'g8e8 h1e1 e8e1 d1e1').split(' ') },
+  { name: 'a game of micro-Max, queens off', moves: BENCH_GAME.slice(0, 40) },
+  { name: 'a game of micro-Max, a rook endgame', moves: BENCH_GAME.slice(0, 70) },
+  { name: 'a game of micro-Max, rook against pawns', moves: BENCH_GAME.slice(0, 90) },
+];
+// The engine's jobs as the bench asks them: the engine thread's (and the ints it shares), or the
+// same jobs done here.
+type Engine = Pick<EngineThread, 'set' | 'play' | 'think' | 'shared'>;
+const HERE: Engine = {
+  shared: clock.shared,
+  set: async (pos) => void work({ kind: 'set', pos }),
+  play: async (from, to, fallback) => replyOf(work({ kind: 'play', from, to, fallback }), 'played'),
+  think: async (lim, fallback, castling) => replyOf(work({ kind: 'think', lim, fallback, castling }), 'found'),
+};
+// One position's search: its moves typed from the opening, as the C's loop takes them, then the
+// C's think at the bench's node limit (id: the search's, for the stop cell); its time, and what
+// it found.
+async function benchSearch(engine: Engine, moves: string[], id: number): Promise<{ found: Found, ms: number }> {
+  await engine.set(OPENING);
+  for (const mv of moves) {
+    const r = await engine.play(squareOf(mv), squareOf(mv.slice(2)), false);
+    if (!r.legal) throw new Error(`the bench's move ${mv} is not legal`);
+  }
+  const start = now();
+  const found = await engine.think({ ...limits({ nodeLimit: BENCH_NODES }, start), id }, false, true);
+  return { found, ms: now() - start };
+}
+// Every position, a line each as it is searched, then the totals (the search time alone). Its
+// id in the STOP int (a stop, in UCI) ends it: the search under way may have stopped early.
+async function bench(engine: Engine, say: (line: string) => void, id = -1): Promise<void> {
+  say(`micro-Max 3.2 bench: ${BENCH.length} positions, each searched as the C searches it at --nodes ${BENCH_NODES}`);
+  let nodes = 0;
+  let ms = 0;
+  for (const [k, p] of BENCH.entries()) {
+    const r = await benchSearch(engine, p.moves, id);
+    if (Atomics.load(engine.shared, STOP) === id) return say(`bench stopped at position ${k + 1}/${BENCH.length}`);
+    nodes += r.found.total;
+    ms += r.ms;
+    const move = sq(r.found.x) + sq(r.found.y);
+    const moves = `${p.moves.length} move${p.moves.length === 1 ? '' : 's'}`;
+    say(`position ${k + 1}/${BENCH.length}, ${p.name} (${moves}): ${r.found.total} nodes, depth ${r.found.d}, ${move}`);
+  }
+  say(`search time ${Math.round(ms)} ms`);
+  say(`${nodes} nodes ${nps(nodes, ms)} nps`);
+}
+// micromax bench: here, in this thread, on stdout.
+async function benchCommand(): Promise<void> {
+  begin();
+  await bench(HERE, (line) => {
+    print(`${line}\n`);
+    flush();
+  });
+}
+// UCI's bench: on the engine thread, run as a search is (see startSearch()), so commands go on,
+// and stop, quit or a new search cut it; its passes shown to no one, its lines on stderr, as
+// Stockfish's (stdout is the protocol's).
+async function uciBench(): Promise<void> {
+  await idle();
+  await thread().ready;
+  const id = ++busy.id;
+  Object.assign(busy, { endless: false, analysis: false, began: now(), release: undefined, asked: false, dropped: true,
+    shown: undefined, counted: 0 });
+  game.engineAt = -1;
+  const run = bench(thread(), (line) => writeAll(2, `${line}\n`), id).catch((err: Error) => note(`error: ${err.message}`));
+  busy.run = run.finally(() => {
+    busy.run = undefined;
+  });
+}
+
 // ### The program
 // The entry point: the terminal game, a GUI, or, in the engine thread, serve(); and what the
 // tests import.
@@ -1982,11 +2177,16 @@ function start(args: string[], command?: 'uci' | 'xboard'): void {
   try {
     readCommandLine(args, command);
     if (opt.gui) protocol();
+    else if (opt.bench) void benchCommand().catch(ended);
     else main();
   } catch (err) {
-    if (!(err instanceof Ending)) throw err;
-    process.exitCode = err.code;
+    ended(err);
   }
+}
+// An Ending sets the exit code; anything else is a bug, and is thrown on.
+function ended(err: unknown): void {
+  if (!(err instanceof Ending)) throw err;
+  process.exitCode = err.code;
 }
 
 if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
@@ -2000,6 +2200,6 @@ const globals = (): number[] => [Q, O, K, L, N, i, nodeLimit, rf, rr, ...rs];
 export const engine = { D, board, T, A, ch, int, quot, globals };
 export { init, random, srandom, legalMoves, attacked, begin, fen, openEngineThread, warmUpSteps, work, type Pos };
 export { limits, uciGo, timeMissing, xbGo, refusal, secondChoice, replayNote, progressLine };
-export { named, uciScore, xbScore };
-export { type Found, type TimeControl };
+export { named, uciScore, xbScore, GameClock, SPINS, XB_CLOCK, BENCH, BENCH_NODES };
+export { type Found, type TimeControl, type XbClock };
 export { start };

@@ -999,7 +999,19 @@ test('#22.1 Loyd\'s stalemate: -1999 at the root (the probe is a root search), 0
   // the C's own think in the game (golden transcript): the white probe's last pass, then the root's
   const line = golden('stalemate').split('\n').find((l) => /-1999 by/.test(l));
   assert.equal(line, '98 ply,       466 searched,  -1999 by ( 0, 0)');
-  says(`black's think in the game ends \`${line}\`: \`-3999 / 2\`, no move (the C's trace).`, 'guide');
+  says(`black's think in the game ends \`${line}\`: \`-3999 / 2\`, no move (the C's trace): the root scores minus half of ` +
+    'what the opponent\'s free think finds', 'guide');
+  // not a fixed value: a lone queen against the king, in a fresh process (its node count from 0, as a think's)
+  const [free, think] = JSON.parse(spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', [
+    `import { engine, fen, begin } from ${JSON.stringify(path.join(ROOT, 'micromax.ts'))};`, 'begin();',
+    'const p = fen("k7/8/1Q6/8/8/8/8/K7 b - - 0 1"), { D, A, board } = engine;',
+    'board.set(p.b); A.K.fill(0); const free = D(8, -8000, 8000, 0, 1, 1, 128, 8, 1);',
+    'board.set(p.b); A.K.fill(0); const think = D(16, -8000, 8000, p.Q, 1, 1, -128, 8, 0);',
+    'console.log(JSON.stringify([free, think]));'].join('\n')], { cwd: ROOT, encoding: 'utf8' }).stdout) as number[];
+  assert.equal(quot(-free, 2), think, 'minus half of the free think');
+  const inWords = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'][4000 - free];
+  says(`with a lone queen on b6 against the king on a8 (\`k7/8/1Q6/8/8/8/8/K7 b\`), where white's think finds a mate in ` +
+    `${inWords}, ${free}, black's returns ${think}.`, 'guide');
   // the tree's replay of that game is the game the golden transcript holds
   assert.equal(read('test/fixtures/inputs/stalemate.in'), LOYD_GAME.split(' ').join('\n') + '\n\n\n');
   // the probe passes z on: at the root (z = 8) it deepens like a root
@@ -1300,13 +1312,15 @@ test('the reading model: the rule for dense paragraphs and lines, and the rates 
     'look-for, which has you check a command\'s output); ' +
     `${READING.lineSeconds} seconds a line of a table, a diagram or a command, and a line of what a command ` +
     `prints (${READING.denseLineSeconds} for a line of hex or bits); ${READING.lineSeconds} seconds a glossary ` +
-    `row a link sends you to; ${READING.code} lines of code a minute, ${READING.codeInD} in \`D()\`.`;
+    `row a link sends you to; a minute a page a link sends you to (open it on that call, and find on its board and in its ` +
+    `tables the numbers the sentence names); ${READING.code} lines of code a minute, ${READING.codeInD} in \`D()\`.`;
+  assert.equal(READING.visit, 1, 'a page visit: a minute, as the guide says');
   assert.ok(stated.includes(rule), `the guide should state the model:\n${rule}`);
   assert.ok(!dense(rule), 'the model\'s own statement is plain prose');
   // the classes a reader meets: one of each, counted
-  const sample = 'Plain words here.\n\nA `q` window, [`k`](#glossary).\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n' +
-    '```text\nx\n0x88\n```\n\n```sh\nnpm run -s tree -- --nodes 30\n```\n';
-  assert.deepEqual(reading(sample), { plain: 3, dense: 4, lines: 4, denseLines: 1, code: 0, codeInD: 0, lookUps: 1 });
+  const sample = 'Plain words here, [c2c4](pages/score.html#call-7).\n\nA `q` window, [`k`](#glossary).\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\n' +
+    '```text\nx\n0x88\n```\n\n```sh\nnpm run -s tree -- --nodes 30\n```\n\nThe [pages](pages/score.html) alone are no visit.\n';
+  assert.deepEqual(reading(sample), { plain: 10, dense: 4, lines: 4, denseLines: 1, code: 0, codeInD: 0, lookUps: 1, visits: 1 });
   assert.deepEqual(commandsIn(sample + 'Run `npm run -s tree -- --depth 0`.\n'), ['npm run -s tree -- --nodes 30', 'npm run -s tree -- --depth 0']);
   assert.equal(lookUps('[names](#glossary), [`Q`, `O`, `K`](#glossary), [`b`](#glossary)\n\n| [x](#glossary) |'), 5);
   const d = reading(WALK.slice(0, WALK.indexOf('\n## Part 2')));
@@ -1336,7 +1350,7 @@ const PATH_ROWS = [
     text: between(GUIDE, '## Known quirks', '## Glossary') + APPX },
   { row: 'to look up', links: ['#glossary'], text: between(GUIDE, '## Glossary', '') },
 ];
-const FIRST_PASS_MINUTES = 52;                             // so that a model within 15 % of it stays under an hour
+const FIRST_PASS_MINUTES = 60;                             // the hour, page visits counted (issue 43)
 
 test('the reading path: every row is the model applied to the sections it names, output included; the first ' +
   `pass ≤ ${FIRST_PASS_MINUTES} min`, async (t) => {
@@ -1356,7 +1370,7 @@ test('the reading path: every row is the model applied to the sections it names,
     const stated = Number(/\| (\d+) \|$/.exec(table[k])?.[1]), { r: seen, m, output } = await studied(r.text);
     t.diagnostic(`${r.row}: ${m.toFixed(1)} min, stated ${stated} (${seen.plain} + ${seen.dense} dense words, ` +
       `${seen.lines} + ${seen.denseLines} dense lines of which ${output} printed, ${seen.code + seen.codeInD} of code, ` +
-      `${seen.lookUps} look-ups)`);
+      `${seen.lookUps} look-ups, ${seen.visits} page visits)`);
     rows.push({ ...r, line: table[k], stated, m });
   }
   rows.forEach(({ row, links, line, stated, m }, k) => {
@@ -1374,20 +1388,21 @@ test('the reading path: every row is the model applied to the sections it names,
 // dense(): its own walk through the lines, its own paragraphs, its own rule. A paragraph (a run of prose
 // lines, a list item, a heading) is dense when it holds a digit or inline code (60 words a minute, else
 // 120); every line of a table (but its --- line), of a diagram or pseudocode, of a command, and every line
-// the first pass's commands print takes 15 seconds, 30 for hex or bits.
+// the first pass's commands print takes 15 seconds, 30 for hex or bits; a link to a call of a page, a minute.
 
-export const PESSIMISTIC = { plain: 120, dense: 60, lineSeconds: 15, hexLineSeconds: 30 };
+export const PESSIMISTIC = { plain: 120, dense: 60, lineSeconds: 15, hexLineSeconds: 30, visitMinutes: 1 };
 /** How far the pessimistic count may be from the model's minutes for the first pass, as a fraction. */
 const AGREEMENT = 0.15;
-/** The most the first pass may take: by the model, so that a model within 15 % of it stays under an hour;
- *  and by the pessimistic count. */
-const FIRST_PASS_MAX = { model: FIRST_PASS_MINUTES, pessimistic: 60 };
+/** The most the first pass may take: by the model, the hour (page visits counted, as issue 43 asks); and by
+ *  the pessimistic count, the hour for any model within 15 % of it. (Before page visits were counted, the
+ *  model was held to 52 minutes and this count to 60: the same hour, visits left out.) */
+const FIRST_PASS_MAX = { model: FIRST_PASS_MINUTES, pessimistic: Math.round(FIRST_PASS_MINUTES * (1 + AGREEMENT)) };
 
-interface Pessimistic { words: number; denseWords: number; lines: number; hexLines: number; printed: number }
+interface Pessimistic { words: number; denseWords: number; lines: number; hexLines: number; printed: number; visits: number }
 
 /** The pessimistic count of a stretch of Markdown; `output` gives the lines a command prints. */
 export async function pessimistic(md: string, output: (command: string) => Promise<string[]>): Promise<Pessimistic> {
-  const r: Pessimistic = { words: 0, denseWords: 0, lines: 0, hexLines: 0, printed: 0 };
+  const r: Pessimistic = { words: 0, denseWords: 0, lines: 0, hexLines: 0, printed: 0, visits: 0 };
   const hex = (l: string): boolean => {                  // 0x.., bits, or a row of hex bytes
     const bytes = l.match(/\b[0-9a-f]{2}\b/g) ?? [];
     return /\b0x[0-9a-f]+\b|\b[01]{4} [01]{4}\b/i.test(l) || (bytes.length >= 8 && bytes.some((x) => /[a-f]/.test(x)));
@@ -1416,6 +1431,7 @@ export async function pessimistic(md: string, output: (command: string) => Promi
     if (!l.trim()) { end(); continue; }
     if (l.startsWith('|')) { end(); if (!/^\|[\s:|-]+$/.test(l)) line(l); continue; }
     if (/^(#|- |\d+\. )/.test(l)) end();
+    r.visits += (l.match(/\]\(pages\/[^)\s]*#call-\d+\)/g) ?? []).length;    // a page opened on a call
     paragraph.push(l);
     if (l.startsWith('#')) end();
   }
@@ -1425,19 +1441,19 @@ export async function pessimistic(md: string, output: (command: string) => Promi
 
 export const pessimisticMinutes = (r: Pessimistic): number =>
   (r.words - r.denseWords) / PESSIMISTIC.plain + r.denseWords / PESSIMISTIC.dense +
-  (r.lines * PESSIMISTIC.lineSeconds + r.hexLines * PESSIMISTIC.hexLineSeconds) / 60;
+  (r.lines * PESSIMISTIC.lineSeconds + r.hexLines * PESSIMISTIC.hexLineSeconds) / 60 + r.visits * PESSIMISTIC.visitMinutes;
 
 /** What a command of the guide prints, line by line (as wc -l counts them). */
 const printedLines = async (command: string): Promise<string[]> => (await printed(command)).replace(/\n$/, '').split('\n');
 
 test('the pessimistic count: its rule, on a sample counted by hand', async () => {
   const sample = '# Title\n\nFour plain words here.\n\nA `code` span.\n\n- item 2\n- item\n\n| a | b |\n| --- | --- |\n' +
-    '| 1 | 2 |\n\n```text\nx\n0x88\n```\n\nThe [link](#to-2) has no digit.\n\n```sh\nnpm run x\n```\n';
+    '| 1 | 2 |\n\n```text\nx\n0x88\n```\n\nThe [link](#to-2) has no digit.\n\n```sh\nnpm run x\n```\n\n[Open](pages/p.html#call-3).\n';
   const r = await pessimistic(sample, async () => ['one', 'two 0111 1000']);
-  // words: Title 2, Four... 4, A `code` span. 3 (dense), - item 2 3 (dense), - item 2, The [link]... 5
-  // lines: the table's two rows, x, the command and its first line; hex: 0x88 and the bits
-  assert.deepEqual(r, { words: 19, denseWords: 6, lines: 5, hexLines: 2, printed: 2 });
-  assert.equal(pessimisticMinutes(r), 13 / 120 + 6 / 60 + (5 * 15 + 2 * 30) / 60);
+  // words: Title 2, Four... 4, A `code` span. 3 (dense), - item 2 3 (dense), - item 2, The [link]... 5, [Open]. 1
+  // lines: the table's two rows, x, the command and its first line; hex: 0x88 and the bits; a page opened on a call
+  assert.deepEqual(r, { words: 20, denseWords: 6, lines: 5, hexLines: 2, printed: 2, visits: 1 });
+  assert.equal(pessimisticMinutes(r), 14 / 120 + 6 / 60 + (5 * 15 + 2 * 30) / 60 + 1);
 });
 
 test(`the first pass, counted pessimistically: within ${AGREEMENT * 100} % of the model's minutes, ` +
@@ -1449,7 +1465,7 @@ test(`the first pass, counted pessimistically: within ${AGREEMENT * 100} % of th
     total += pessimisticMinutes(p);
     t.diagnostic(`  ${s.trim().split('\n')[0]}: ${p.words} words (${r.dense} dense by the model, ${p.denseWords} ` +
       `pessimistically), ${p.lines + p.hexLines - p.printed} lines of tables, diagrams and commands, ${p.printed} ` +
-      `printed; ${m.toFixed(1)} min by the model, ${pessimisticMinutes(p).toFixed(1)} pessimistically`);
+      `printed, ${p.visits} page visits; ${m.toFixed(1)} min by the model, ${pessimisticMinutes(p).toFixed(1)} pessimistically`);
   }
   const whole = pessimisticMinutes(await pessimistic(first, printedLines)), model = (await studied(first)).m;
   assert.ok(Math.abs(whole - total) < 1e-9, 'the sections add up to the whole');
@@ -1932,8 +1948,8 @@ const LOOK_FOR: Record<string, (d: Drawn[], say: string[]) => Promise<void> | vo
   '## Mate and stalemate': async ([d, stale], [say, sayStale]) => {
     // issue 35, point 1: the null call stands pat at 0 below a root only; at a root it is a root search
     const think = (await tree('npm run -s tree -- --moves "$G" --depth 0 --no-board')).root;
-    says('else the null call stands pat at its running score, set to 0: stalemate, a draw ([at a root]' +
-      `(#king-capture-is-the-legality-test), ${think.v} in Loyd's think).`, 'guide');
+    says('else the null call stands pat at its running score, set to 0: stalemate, a draw (at a root, minus half of the ' +
+      `opponent's free think instead: [${think.v} in Loyd's](#king-capture-is-the-legality-test)).`, 'guide');
     assert.ok(think.v !== 0 && think.args[5] === '8', 'a think\'s null move is a root search: not the 0 of a stalemate');
     const [k, , , , , z, n] = d.root.args;
     assert.deepEqual([k, z, n, d.root.passes.map((p) => p.n)], ['16', 'b7', '2', [2]]);
@@ -2014,7 +2030,8 @@ test('the first pass: each command writes its search as a page, and each link to
     }
     assert.equal([...s.text.matchAll(/\]\(pages\//g)].length, [...s.text.matchAll(/\]\(pages\/[\w-]+\.html#call-\d+\)/g)].length);
   }
-  assert.ok(linked >= 10, `${linked} links to calls`);
+  // (each link is a page visit, a minute of the first pass by the model: issue 43 kept 7 of 12)
+  assert.ok(linked >= 6, `${linked} links to calls`);
 });
 
 /** A look-for's spans that quote the tool's output: tags, result and pass lines, probes. */

@@ -14,7 +14,7 @@ import { buildCallsC, fromArray, Lines, parse, runCalls, square, type Call, type
 import { traceFigures } from './support/tree.ts';
 import { ROOT, atMost, run, runPortSync } from './support/run.ts';
 import { SCRIPTS, goldenPath, scriptInput } from './support/scripts.ts';
-import { STREAMS, makeStored, readStreamList, storedLines } from './support/stored-calls.ts';
+import { STREAMS, makeStored, readStreamList, storedLines, type Stored } from './support/stored-calls.ts';
 
 const MATE = 'k7/p1K5/1P6/8/8/8/8/8 w - - 0 1';           // the guide's mate in one
 const tool = (name: string, args: string[], env: NodeJS.ProcessEnv = process.env): ReturnType<typeof spawnSync> =>
@@ -117,7 +117,7 @@ test('compare --calls: a changed C is caught at the first call that differs', { 
     fs.writeFileSync(file, src.replace(from, to));
     const r = tool('compare', ['--calls', '--nodes', '3000', '--moves', 'e2e4'], env), out = String(r.stdout);
     assert.equal(r.status, 1, out + String(r.stderr));
-    const [, within, at, where] = /^first difference: (inside )?call (\d+) \(ply \d+\),[^\n]*\n {2}in [^\n]*\n {2}reached by ([a-h1-8q ]+)\n/
+    const [, within, at, where] = /^first difference: (inside )?call (\d+) \(ply \d+\),[^\n]*\n {2}differs: [^\n]*\n {2}in [^\n]*\n {2}reached by ([a-h1-8q ]+)\n/
       .exec(out) ?? [];
     assert.ok(at, out);
     assert.equal(!!within, what !== 'arguments', out);
@@ -135,13 +135,50 @@ test('compare --calls: a changed C is caught at the first call that differs', { 
     for (let k = n; p[k].up >= 0; k = p[k].up) moves.unshift(p[k].line.split(' ')[1]);
     assert.equal(where, moves.join(' '));
     assert.match(out, {                                       // (a changed result shows first in its pass's end)
-      arguments: /\n {2}C: {6}a call: move \S+, k [^\n]*\n {2}port: {3}a call: [^\n]*\n {2}differs: [^\n]*\(C -?\w+, port -?\w+\)/,
-      result: /\n {2}C: {6}a pass end: d \d+, m -?\d+[^\n]*\n {2}port: {3}a pass end: [^\n]*\n {2}differs: m \(C -?\d+, port -?\d+\)/,
-      calls: /\n {2}C: {6}a call: move \S+[^\n]*\n {2}port: {3}a pass end: [^\n]*, c 1,[^\n]*\n {2}differs: the kind of line \(C a call, port a pass end\)/ }[what]!);
+      arguments: /^[^\n]*\n {2}differs: [^\n]*\(C -?\w+, port -?\w+\)[^]*\n {2}C: {6}a call: move \S+, k [^\n]*\n {2}port: {3}a call: /,
+      result: /^[^\n]*\n {2}differs: m \(C -?\d+, port -?\d+\)[^]*\n {2}C: {6}a pass end: d \d+, m -?\d+[^\n]*\n {2}port: {3}a pass end: /,
+      calls: /^[^\n]*\n {2}differs: the kind of line \(C a call, port a pass end\)[^]*\n {2}C: {6}a call: move \S+[^\n]*\n {2}port: {3}a pass end: [^\n]*, c 1,/ }[what]!);
+    // the calls around it, in the order they were made, then the spot itself
+    const listed = out.slice(out.indexOf('\nthe calls around it, in the order they were made'));
+    // its last line is the command that draws this difference in a browser (npm run tree's page)
+    const page = /\nto see that call on the board, [^\n]*: [^\n]*npm run tree -- --c [^\n]*--against port --html \S+\n$/.exec(listed);
+    assert.ok(page, `the page command ends the report:${listed}`);
+    const around = listed.slice(0, page.index + 1);
+    const numbers = [...around.matchAll(/^ +(\d+) +\d+ /gm)].map((m) => Number(m[1]));
+    assert.ok(numbers.length >= 2, around);
+    assert.deepEqual(numbers, [...numbers].sort((p, q) => p - q), `in the order made:${around}`);
+    assert.ok(within || numbers.at(-1) === Number(at), around);  // (inside a call: the calls it made are after it)
+    assert.match(around, within ? new RegExp(`\\n +${at} +\\d+ [^\\n]*   <- the difference is inside this call, in its pass \\d+\\n(.*\\n)* +\\d+  -> here, in call ${at}: the streams differ \\(above\\)\\n$`)
+      : new RegExp(`   <- its caller\\n[^]*\\n +${at} +\\d+  \\S+ +-> this call differs \\(above\\)\\n$`));
     assert.match(out, /\n {2}then (call \d+|the call): C returns -?\d+ \(N \d+\); port returns -?\d+ \(N \d+\)\n/);
   }
   fs.rmSync(dir, { recursive: true });
 });
+
+test('the calls around a difference are listed in the order they were made: the call it is inside, then the last ones it made',
+  async () => {
+    // castle-kingside's stream as the C wrote it, and a copy whose first pass end of the first call from main() says another score
+    const lines = storedLines('castle-kingside')!;
+    let ply = 0, at = -1, made = 0, top = 0, inTop = 0, pass = 0;   // (calls made; the call from main(), calls made in it, its passes)
+    for (const [k, l] of lines.entries()) {
+      if (l[0] === '>') {
+        if (ply++ === 0) { top = made + 1; inTop = 0; pass = 0; } else inTop++;
+        made++;
+      } else if (l[0] === '<') ply--;
+      else if (l[0] === '!' && ply === 1 && ++pass && inTop > 7) { at = k; break; }
+    }
+    const other = [...lines];
+    other[at] = other[at].replace(/^! (\d+) (-?\d+) /, (_m, d: string, m: string) => `! ${d} ${Number(m) + 1} `);
+    const v = await compareStreams({ label: 'C', lines: fromArray(lines) }, { label: 'other', lines: fromArray(other) });
+    assert.equal(v.same, false);
+    assert.match(v.report[0], new RegExp(`^first difference: inside call ${top} \\(ply 0\\), in its pass ${pass}, `));
+    assert.match(v.report[1], /^ {2}differs: m \(C -?\d+, other -?\d+\)$/);
+    const around = v.report.slice(v.report.findIndex((l) => l.startsWith('the calls around it, in the order they were made')) + 1);
+    const numbers = around.slice(0, -1).map((l) => Number(/^ +(\d+) /.exec(l)?.[1]));
+    assert.deepEqual(numbers, [top, ...Array.from({ length: 5 }, (_, k) => made - 4 + k)], around.join('\n'));
+    assert.match(around[0], new RegExp(`   <- the difference is inside this call, in its pass ${pass}$`));
+    assert.match(around.at(-1)!, new RegExp(`^ +0  -> here, in call ${top}: the streams differ \\(above\\)$`));
+  });
 
 // ---- the stream as PORTING.md documents it ---------------------------------------------------------
 
@@ -223,7 +260,8 @@ test('npm run calls writes the C\'s stream; compare --stream diffs a file with i
       assert.match(String(ed.stdout), new RegExp(`^first difference: inside call \\d+ \\(ply \\d+\\), in its pass \\d+, line ${pass + 1} of each stream\\n`));
       assert.match(String(ed.stdout), /\n {2}differs: Y \(C ([a-h][1-8])-128, other \1\+128: the same byte, read signed/);
       assert.equal(short.status, 1);
-      assert.match(String(short.stdout), /\n {2}other: +\(the stream ends\)\n {2}differs: one stream ends \(other\)\n/);
+      assert.match(String(short.stdout), /\n {2}differs: one stream ends \(other\)\n/);
+      assert.match(String(short.stdout), /\n {2}other: +\(the stream ends\)\n/);
       assert.equal(garbage.status, 1);
       assert.match(String(garbage.stdout), /\n {2}other: +not a line of the call stream \(a line starts with one of % @ > # ! s = <, not "hello"\): "hello"\n/);
       assert.equal(none.status, 2);
@@ -302,6 +340,21 @@ test('a stream starts with its header: the node limit it ran at; a file npm run 
     }
   });
 
+/** A stored stream, decoded, is what streams.tsv says: its calls, and its header the script's node limit and input. */
+function asListed(row: Stored, lines: string[]): void {
+  assert.equal(lines.filter((l) => l[0] === '>').length, row.stored, row.name);
+  assert.ok(row.stored <= row.calls && row.stored > 0, row.name);
+  const s = SCRIPTS.find((x) => x.name === row.name)!;
+  const sha = createHash('sha256').update(scriptInput(s)).digest('hex');
+  assert.equal(lines[0], `% micro-Max 3.2 calls: nodes ${s.nodes ?? 10000000}, input sha256 ${sha}`, row.name);
+}
+
+// The reference C's own streams, against the stored ones: whole, or their first calls (the C is
+// stopped there). Only the reference C (by its sha256) can say a stored stream is stale.
+const notReference = !noC && !isReference(cSource()!) ? 'MICROMAX_C is not the reference micromax-3.2.c: its calls are not the stored ones' : false;
+
+// (Decoding all the streams, 1.5 million lines, takes a loaded machine half a minute: with the
+// reference C here, the test after this one decodes each once, and checks it against streams.tsv too.)
 test('the stored streams are a few MB, listed in streams.tsv, and each decodes to its lines as the C wrote them', () => {
   const rows = readStreamList();
   assert.deepEqual(rows.map((r) => r.name), SCRIPTS.map((s) => s.name), 'a stream for every golden script, in its order');
@@ -309,26 +362,17 @@ test('the stored streams are a few MB, listed in streams.tsv, and each decodes t
   assert.deepEqual(files, rows.map((r) => `${r.name}.calls.br`).sort(), 'a file for every row, and no other');
   const size = files.reduce((t, f) => t + fs.statSync(path.join(STREAMS, f)).size, 0);
   assert.ok(size < 5 << 20, `${size} bytes: a few MB`);
-  for (const r of rows) {
-    const lines = storedLines(r.name)!;
-    assert.equal(lines.filter((l) => l[0] === '>').length, r.stored, r.name);
-    assert.ok(r.stored <= r.calls && r.stored > 0, r.name);
-    const s = SCRIPTS.find((x) => x.name === r.name)!;
-    const sha = createHash('sha256').update(scriptInput(s)).digest('hex');
-    assert.equal(lines[0], `% micro-Max 3.2 calls: nodes ${s.nodes ?? 10000000}, input sha256 ${sha}`, r.name);
-  }
+  if (noC || notReference) for (const r of rows) asListed(r, storedLines(r.name)!);
 });
-
-// The reference C's own streams, against the stored ones: whole, or their first calls (the C is
-// stopped there). Only the reference C (by its sha256) can say a stored stream is stale.
-const notReference = !noC && !isReference(cSource()!) ? 'MICROMAX_C is not the reference micromax-3.2.c: its calls are not the stored ones' : false;
 
 test('the stored streams are still what the reference C writes', { skip: noC || notReference, timeout: 300_000 }, async () => {
   const gate = atMost(2);
   await Promise.all(readStreamList().map((row) => gate(async () => {
     const s = SCRIPTS.find((x) => x.name === row.name)!;
     const r = runCalls('C', scriptInput(s), { nodes: s.nodes });
-    const v = await compareStreams({ label: 'stored', lines: fromArray(storedLines(row.name)!) },
+    const lines = storedLines(row.name)!;
+    asListed(row, lines);
+    const v = await compareStreams({ label: 'stored', lines: fromArray(lines) },
       { label: 'C', lines: r.lines }, { prefix: row.stored < row.calls });
     r.stop();
     assert.ok(v.same, `${row.name}: the reference C no longer writes test/fixtures/calls/${row.name}.calls.br (npm run calls ` +

@@ -2,7 +2,7 @@
 // its --nodes as micromax's; the port never run from a stale dist/; a closed pipe is no error. The
 // program under test as the tools run it (compare, calls, conformance): only the options given are
 // passed on; one that does not end is cut off at --timeout, one that prints for ever at a size both
-// tools report alike, one that crashes is said so; a stream file cut short is named; each failure
+// tools report alike, one that crashes is a difference said as a crash; a stream file cut short is named; each failure
 // is one line; a tool stopped by a signal leaves nothing running.
 
 import assert from 'node:assert/strict';
@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { cSource, nodeValue, whyNoC } from './support/c-oracle.ts';
-import { ROOT, atMost, firstDifference, portCommand, run } from './support/run.ts';
+import { HeadAndTail, ROOT, atMost, cannotStart, crashOf, firstDifference, portCommand, run, stderrGist, stderrLines } from './support/run.ts';
 
 const noC = whyNoC() ? `skipped: ${whyNoC()}` : false;
 const gate = atMost(2);
@@ -102,6 +102,10 @@ test('identical outputs: exit 0, how much was compared, then the calls', { skip:
   assert.doesNotMatch(String(piped.stdout), /--trace adds/, 'no option suggested that was given');
   const plain = compare(['--nodes', '1000', '--bytes'], process.env, 'e2e4\n\n');
   assert.match(String(plain.stdout), /\nonly the output was compared: --trace adds [^\n]*, --calls every call of D\(\)\n$/);
+  // a rate only where the calls take the time, not the programs' start: none for 2,097 calls
+  const small = compare(['--calls', '--nodes', '1000', 'test/fixtures/inputs/char-wrap.in'], process.env);
+  assert.equal(small.status, 0, String(small.stderr));
+  assert.match(String(small.stderr), /^compared in [\d.]+ s\n$/);
 });
 
 test('a difference is located by line, with both sides shown', () => {
@@ -111,6 +115,34 @@ test('a difference is located by line, with both sides shown', () => {
   assert.match(d, /--- C:\n[\s\S]*--- port:\n/);
   assert.ok(d.includes(' . . . ') && d.includes(' . . * '), d);
   assert.equal(firstDifference(a, Buffer.from(a)), undefined);
+});
+
+test('a crash\'s stderr as a report quotes it: its first lines, the one naming the error, its last, however long (a Java ' +
+  'trace of 3,000 lines names its error first, a Python traceback last, Node after the source line, Rust over two lines)', () => {
+  const java = new HeadAndTail();
+  java.add(Buffer.from('Exception in thread "main" java.lang.StackOverflowError\n'));
+  for (let k = 0; k < 3000; k++) java.add(Buffer.from(`\tat MicroMax.D(MicroMax.java:${k})\n`));
+  java.add(Buffer.from('\tat MicroMax.main(MicroMax.java:266)\n'));
+  assert.deepEqual(stderrLines(java.text()), ['Exception in thread "main" java.lang.StackOverflowError', '\tat MicroMax.D(MicroMax.java:0)',
+    '\tat MicroMax.D(MicroMax.java:1)', '…', '\tat MicroMax.main(MicroMax.java:266)']);
+  assert.equal(stderrGist(java.text()), 'Exception in thread "main" java.lang.StackOverflowError');
+  assert.ok(java.text().length < 20_000, 'it keeps 16 kB at most');
+  const python = 'Traceback (most recent call last):\n  File "port.py", line 9, in D\n    x = b[y]\nIndexError: list index out of range\n';
+  assert.equal(stderrGist(python), 'IndexError: list index out of range');
+  const rust = 'thread \'main\' panicked at src/main.rs:9:5:\nindex out of bounds: the len is 129 but the index is 129\n' +
+    'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n';
+  assert.equal(stderrGist(rust), 'thread \'main\' panicked at src/main.rs:9:5: index out of bounds: the len is 129 but the index is 129');
+  const node = '/port/mmx.js:40\n    t = b[H];\n        ^\n\nRangeError: index 129 out of range\n    at D (/port/mmx.js:40:9)\n' +
+    '    at D (/port/mmx.js:77:9)\n    at main (/port/mmx.js:120:3)\n';
+  assert.equal(stderrGist(node), 'RangeError: index 129 out of range');
+  assert.deepEqual(stderrLines(node), ['/port/mmx.js:40', '    t = b[H];', '        ^', '…', 'RangeError: index 129 out of range', '…',
+    '    at main (/port/mmx.js:120:3)']);
+  assert.equal(stderrGist(''), undefined);
+  assert.equal(crashOf({ stdout: Buffer.alloc(0), stderr: '', code: 0, signal: null }), undefined);
+  assert.equal(crashOf({ stdout: Buffer.alloc(0), stderr: '', code: 134, signal: null }), 'exit 134, a shell\'s way of saying signal SIGABRT');
+  assert.equal(crashOf({ stdout: Buffer.alloc(0), stderr: '', code: null, signal: 'SIGKILL', timedOut: true }), undefined, 'stopped by --timeout');
+  assert.equal(cannotStart({ stdout: Buffer.alloc(0), stderr: 'sh: 1: mmx: not found\n', code: 127, signal: null }), 'not found (exit 127): sh: 1: mmx: not found');
+  assert.equal(cannotStart({ stdout: Buffer.alloc(0), stderr: 'Error\n', code: 1, signal: null }), undefined, 'it started: a crash');
 });
 
 test('--nodes takes what micromax takes (1e4 is 10000), and refuses what it refuses', async () => {
@@ -290,11 +322,36 @@ test('a program that prints for ever: both tools say "more than N bytes (stopped
     assert.equal(said(String(slow.stdout)), said(String(c.stdout)), String(slow.stdout));
   });
 
-test('a program that crashes before its stream: the report says how it ended', { skip: noC, timeout: 60_000 }, () => {
-  const r = compare(['--calls', '--program', sh('echo " r n b q k b n r "; kill -SEGV $$'), '--nodes', '1000', '--moves', 'e2e4'],
-    process.env);
-  assert.equal(r.status, 2, String(r.stdout));
-  assert.match(String(r.stderr), /^compare: the program \(sh -c [^\n]*\) wrote no call stream to --calls PATH, not even its header line, and it (was ended by signal SIGSEGV|exited with code 139, a shell's way of saying ended by signal SIGSEGV)[^\n]*\n$/);
+test('a program that crashes is a difference, exit 1: how it died, its stderr\'s first lines, how far it was the C\'s; one that ' +
+  'never starts cannot be compared, exit 2', { skip: noC, timeout: 120_000 }, (t) => {
+  const dies = sh('echo " r n b q k b n r "; printf "Exception in thread main: boom\\n\\tat D(x:1)\\n" >&2; kill -SEGV $$');
+  const [calls, bytes] = [compare(['--calls', '--program', dies, '--nodes', '1000', '--moves', 'e2e4'], process.env),
+    compare(['--program', dies, '--nodes', '1000', '--moves', 'e2e4'], process.env)];
+  for (const r of [calls, bytes]) {
+    assert.equal(r.status, 1, String(r.stdout) + String(r.stderr));
+    assert.match(String(r.stdout), /^the program crashed: (signal SIGSEGV|exit 139, a shell's way of saying signal SIGSEGV), where the C exits 0\n/);
+    assert.match(String(r.stdout), /\n {2}its stderr:\n {4}Exception in thread main: boom\n {4}\tat D\(x:1\)\n/);
+  }
+  assert.match(String(calls.stdout), /\n {2}it printed 18 bytes\n[^]*\n {2}it wrote no call stream, not even its header line\n$/);
+  assert.match(String(bytes.stdout), /\n {2}its output was the C's, 18 of 432 bytes: it stopped in the first board, before any input is read\n/);
+  assert.match(String(bytes.stdout), /\nfirst difference at byte 18, line 2 \(C 432 bytes, other 18 bytes\)\n/);
+  // exit 1 with nothing printed (a class that cannot be loaded): a crash too, exit 1; exit 127 (no such command): exit 2
+  const [silent, missing] = [compare(['--program', sh('echo "Error: Could not find or load main class MicroMax" >&2; exit 1'),
+    '--nodes', '1000', '--moves', 'e2e4'], process.env), compare(['--program', sh('exit 127'), '--nodes', '1000', '--moves', 'e2e4'], process.env)];
+  assert.equal(silent.status, 1, String(silent.stderr));
+  assert.match(String(silent.stdout), /^the program crashed: exit 1, where the C exits 0\n {2}it printed nothing, where the C prints 432 bytes \(a program whose stdout is buffered loses what it printed when it crashes: flush it/);
+  assert.equal(missing.status, 2);
+  assert.match(String(missing.stderr), /^compare: the program cannot run: [^\n]*: not found \(exit 127\)\n$/);
+  // conformance: the script that crashes is named, said as a crash, and the rest run
+  const bin = JSON.stringify(String(tool('calls', ['--binary']).stdout).trim()), dir = scratch(t);
+  const onB = sh(`f=$(mktemp -p ${dir}); cat > $f; if grep -q B $f; then printf "thread main panicked at src/main.rs:9:5:\\n` +
+    `index out of bounds\\n" >&2; exit 101; fi; exec ${bin} "$@" < $f`);       // (two scripts run at once: a file each)
+  const conf = tool('conformance', ['--calls', '--program', onB, 'stale-buffer', 'char-wrap', 'eof-after-3']);
+  const out = String(conf.stdout);
+  assert.equal(conf.status, 1, out + String(conf.stderr));
+  assert.match(out, /\nCRASH  char-wrap {14}crashed \(exit 101\): thread main panicked at src\/main\.rs:9:5: index out of bounds; its bytes were the C's for 0 of 432 \(it printed nothing\); its calls the C's for 0 of 2,097  [\d.]+ s\nok {5}stale-buffer [^\n]*\nok {5}eof-after-3 /);
+  assert.match(out, /\n1 of 3 scripts differ: char-wrap \(all crashed\) \([^\n]*\nin char-wrap, the program crashed: exit 101, where the C exits 0\n[^]*\n {2}its stderr:\n {4}thread main panicked at src\/main\.rs:9:5:\n {4}index out of bounds\n/);
+  assert.equal(String(conf.stderr), '');
 });
 
 test('a stream file cut mid-line: named, exit 2; a difference before the cut is still found', { skip: noC, timeout: 60_000 }, (t) => {
@@ -313,8 +370,22 @@ test('a stream file cut mid-line: named, exit 2; a difference before the cut is 
   fs.writeFileSync(path.join(dir, 'early.calls'), early.join('\n'), 'latin1');
   const differs = compare(['--calls', '--stream', path.join(dir, 'early.calls'), ...args], process.env);
   assert.equal(differs.status, 1, String(differs.stderr));
-  assert.match(String(differs.stdout), /^first difference: call 2 \(ply 1\), line 6 of each stream\n[\s\S]*\n {2}differs: probe i \(C 8, other 7\)\n/);
+  assert.match(String(differs.stdout), /^first difference: call 2 \(ply 1\), line 6 of each stream\n {2}differs: probe i \(C 8, other 7\)\n/);
 });
+
+test('conformance shows a byte that differs against the C\'s stored output, with no C: the lines around it, the input line',
+  { skip: noC, timeout: 120_000 }, () => {
+    const bin = JSON.stringify(String(tool('calls', ['--binary']).stdout).trim());
+    const env = { ...process.env };
+    delete env.MICROMAX_C;                                     // (no C needed)
+    // the C's own calls, and its output with one letter changed where the e2 pawn has moved
+    const r = tool('conformance', ['--calls', '--program', sh(`${bin} "$@" | sed "s/^ \\* \\* \\* \\* \\. /  * * * . /"`), 'char-wrap'], env);
+    const out = String(r.stdout);
+    assert.equal(r.status, 1, out + String(r.stderr));
+    assert.match(out, /\nDIFFER char-wrap {14}bytes differ: first difference at byte 253, line 15 \(C 432 bytes, program 430 bytes\), in the answer to input line 1 "eBeD", after no moves; calls ok \(2,097\)  /);
+    assert.match(out, /\nthe first byte that differs in char-wrap, against the C's output stored in test\/fixtures\/golden\/char-wrap\.out:\n {2}first difference at byte 253, line 15 \(C 432 bytes, program 430 bytes\)\n {2}--- C:\n(.*\n){5} {2}--- program:\n(.*\n){5} {2}in the answer to input line 1 "eBeD", after no moves\n$/);
+    assert.doesNotMatch(out, /MICROMAX_C|beside the C/);
+  });
 
 test('a failure is one line on stderr, exit 2: an --out that cannot be written, a MICROMAX_C that is no C', { skip: noC,
   timeout: 60_000 }, () => {
@@ -361,7 +432,7 @@ test('--stream refuses a stream made for another node limit, another input, or t
   const bin = JSON.stringify(String(tool('calls', ['--binary']).stdout).trim());
   const deaf = compare(['--calls', '--program', sh(`exec ${bin} --nodes 2000 --calls "$4"`), ...args], process.env);
   assert.equal(deaf.status, 1, String(deaf.stdout) + String(deaf.stderr));
-  assert.match(String(deaf.stdout), /^first difference: the header, line 1 of each stream \(the settings each stream was made for\)\n {2}C: {6}a header: nodes 1000, input not said\n {2}other: {2}a header: nodes 2000, input not said\n {2}differs: nodes \(C 1000, other 2000\): made at another node limit\n$/);
+  assert.match(String(deaf.stdout), /^first difference: the header, line 1 of each stream \(the settings each stream was made for\)\n {2}differs: nodes \(C 1000, other 2000\): made at another node limit\n {2}C: {6}a header: nodes 1000, input not said\n {2}other: {2}a header: nodes 2000, input not said\n$/);
 });
 
 test('an input with no engine move compares its move checks, an empty one is "identical: 0 calls"; no message says undefined',

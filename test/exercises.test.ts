@@ -12,6 +12,8 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { whyNoC } from './support/c-oracle.ts';
 import { parse, runCalls, type Call } from './support/calls.ts';
+import { makeMove } from './support/tree.ts';
+import { begin, engine } from '../micromax.ts';
 import { parseTranscript, sameBoard, type Transcript } from './support/boards.ts';
 import {
   CHANGES, EXERCISES, applyEdits, changeOf, checkGame, firstDifferenceInWords, fixturePath, moveBetween,
@@ -69,6 +71,9 @@ const minus = (v: number): string => v < 0 ? `−${-v}` : String(v);    // the t
 const signed = (v: number): string => v < 0 ? `−${-v}` : `+${v}`;
 const thousands = (v: number): string => v.toLocaleString('en-US');
 const name = (s: number): string => 'abcdefgh'[s & 7] + (8 - (s >> 4));
+begin();
+/** The opening position as the stream's boards hold it: 64 piece codes, a8 first (init()'s board). */
+const OPENING_BOARD = Array.from({ length: 64 }, (_, i) => engine.board[16 * (i >> 3) + (i & 7)]);
 const at = (n: string): number => 16 * (8 - Number(n[1])) + n.charCodeAt(0) - 97;
 /** A square's centre points, as init() fills the right half of the board. */
 const centre = (s: string): number => Math.trunc(((at(s) & 7) - 4) ** 2 + ((at(s) >> 4) - 3.5) ** 2);
@@ -354,6 +359,8 @@ const SOLUTIONS: Record<number, Solution> = {
     shown: ['const U = 2097160; // hash entries: 2^21 + 8'],
     wrong: [[['const U = 16777224;', 'const U = 2097152;']]],
   },
+  13: { right: [[VALUES, 'const values = fixed(0, 1, 1, 4, -1, 3, 5, 9);']], shown: [],   // exercise 8's change
+    wrong: [[[VALUES, 'const values = fixed(0, 1, 1, 3, -1, 4, 5, 9);']]] },
   12: {                                                  // wrong: only the crossed square; or too late
     right: [[EP, `${EP}\n${PAWN_CASTLING}`]],
     shown: [EP.trim(), PAWN_CASTLING.trim()],
@@ -395,10 +402,13 @@ for (const ch of CHANGES) {
     for (const line of sol.shown) says(ch.n, line);
     const right = copyWith(`right-${ch.n}`, sol.right);
     // the exercise's command, on the right copy, prints the changed C's first game: that one is checked
+    // (exercise 13's draws a page: its own test)
     const command = exercise(ch.n).commands[0].replace('my-micromax.ts', preparedCopy(right));
-    assert.ok(command.endsWith(`--nodes ${ch.games[0].nodes}${ch.games[0].trace ? ' --trace' : ''}`), command);
-    assert.equal(inputOf(command), ch.games[0].lines.map((l) => `${l}\n`).join(''));
-    runs.set(`${right}\n${ch.games[0].name}`, shell(command));
+    if (!command.startsWith('npm run -s tree')) {
+      assert.ok(command.endsWith(`--nodes ${ch.games[0].nodes}${ch.games[0].trace ? ' --trace' : ''}`), command);
+      assert.equal(inputOf(command), ch.games[0].lines.map((l) => `${l}\n`).join(''));
+      runs.set(`${right}\n${ch.games[0].name}`, shell(command));
+    }
     const wrongs = sol.wrong.map((_, k) => wrongCopy(ch.n, k));
     const [good, unchanged, ...wrong] = await Promise.all([check(ch, right, true), check(ch, UNCHANGED),
       ...wrongs.map((file) => check(ch, file))]);
@@ -482,6 +492,61 @@ test('exercise 12: the answer\'s moves are the changed C\'s', () => {
   says(12, 'With a pawn on g2 attacking f1 it refuses e1g1 too');
 });
 
+test('exercise 13: the page of two searches opens on the call the answer names, with the numbers it gives', async () => {
+  const [tree, check] = exercise(13).commands;
+  assert.equal(check, 'npm run exercise -- 13');
+  const page = path.join(scratch, 'knight.html'), right = copyWith('right-13', SOLUTIONS[13].right);
+  const command = tree.replace('my-micromax.ts', right).replace('annotated/pages/knight.html', page);
+  assert.ok(command !== tree && command.includes(page), 'the command names the copy and the page');
+  const out = await shellOut(command), nodes = nodesOf(tree);
+  const said = /^first difference: call (\d+) \(ply (\d+)\), line \d+ of each stream\n {2}reached by ([a-h1-8 ]+)\n {2}differs: (.*)$/m.exec(out);
+  assert.ok(said, out);
+  const [no, path3, fields] = [Number(said[1]), said[3].split(' '), said[4]];
+  const e = new RegExp(`^e \\(micromax\\.ts (-?\\d+), ${right.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (-?\\d+)\\)$`).exec(fields);
+  assert.ok(e, fields);
+  says(13, `Call ${no}, ${path3.at(-1)}, reached by ${path3.join(' ')}`);
+  says(13, `Its \`e\` differs: ${minus(Number(e[1]))} from micro-Max, ${minus(Number(e[2]))} from your copy.`);
+  says(13, `after ${no - 1} calls the same in both?`, 'question');
+  // from the streams: the root's pass, the capture on z, the gain (99 times the knight's value), no knight taken before
+  const root = think(await callTrees('\n', nodes));
+  const [p1, p2, p3] = [root.kids.find((k) => k.call.move === path3[0] && k.kids.some((x) => x.call.move === path3[1] &&
+    x.kids.some((y) => y.call.move === path3[2])))!].flatMap((a) => { const b = a.kids.find((x) => x.call.move === path3[1])!;
+    return [a, b, b.kids.find((y) => y.call.move === path3[2])!]; });
+  says(13, `in the root's pass ${p1.pass}: white's bishop takes the knight that black's ${path3[1]} left en prise (onto \`z\`, ` +
+    `${name(p3.call.z)}: searched at depth ${p3.call.n} too)`);
+  assert.deepEqual([p3.call.z, at(path3[2].slice(2)), p3.call.n, p2.call.n], [at(path3[1].slice(2)), at(path3[1].slice(2)), 1, 1]);
+  assert.equal(Number(e[1]), p3.call.e);
+  assert.equal(Number(e[1]) - Number(e[2]), 99 * (4 - 3), 'the capture earns 99 more');
+  says(13, `the capture earned 99 times the knight's value, ${99 * 3} or now ${99 * 4}`);
+  const inD = SOURCE.slice(SOURCE.indexOf('function D('), SOURCE.indexOf('\n}\n', SOURCE.indexOf('function D(')));
+  assert.deepEqual(inD.match(/\bw\[[^\]]*\]/g), ['w[t & 7]'], 'D() reads a value once: a capture\'s');
+  assert.ok(inD.includes('i = 99 * w[t & 7];'));
+  says(13, '`D()` reads a piece\'s value only when a move captures it');
+  // the calls before it took no knight: each move's victim, on its caller's board, as D() makes the move
+  let seen = 0, knights = 0;
+  const walk = (n: Node, board: number[]): void => {
+    for (const k of n.kids) {
+      if (++seen >= no) return;
+      if (k.call.move === 'null') { walk(k, board); continue; }
+      const made = makeMove(board, k.call.move, n.call.E, n.call.k)!;
+      knights += +((made.t & 7) === 3);
+      walk(k, made.board);
+    }
+  };
+  const start = (await callTrees('\n', nodes)).indexOf(root);
+  assert.equal(start, 0, 'the think is the first call');
+  seen = 1;
+  walk(root, OPENING_BOARD);
+  assert.equal(knights, 0, 'a knight taken before the first difference');
+  says(13, `none of the ${no - 1} calls before took a knight, so every number there is the same`);
+  // the page opens there: its first node is that call on both sides, its e the stream's on each
+  const html = fs.readFileSync(page, 'utf8'), d = JSON.parse(/<script type="application\/json" id="data">([^<]*)<\/script>/.exec(html)![1]);
+  const [a, b] = d.nodes[d.first.node];
+  const number = (calls: number[][], i: number): number => calls.slice(0, i + 1).reduce((t, r) => t + r[0], 0);
+  assert.deepEqual([number(d.sides[0].calls, a), number(d.sides[1].calls, b), d.sides[0].calls[a][7], d.sides[1].calls[b][7]],
+    [no, no, Number(e[1]), Number(e[2])]);
+});
+
 // ---- the fixtures are the C's ------------------------------------------------------------------------
 
 test('the fixtures are what the C prints, changed as each exercise says, and unchanged', { skip: whyNoC() },
@@ -515,11 +580,11 @@ test('npm run exercise: exit 0 the same, 1 different, 2 bad use; the C live when
   assert.equal(differs.code, 1);
   assert.match(differs.stdout.toString(),
     refusedWords(2));
-  const bad = await Promise.all([['3'], ['13'], ['12', path.join(scratch, 'none.ts')], ['--make'], ['--help']]
+  const bad = await Promise.all([['3'], ['14'], ['12', path.join(scratch, 'none.ts')], ['--make'], ['--help']]
     .map((args) => tool(args)));
   assert.deepEqual(bad.map((r) => r.code), [2, 2, 2, 2, 0]);
   assert.match(bad[0].stderr, /^exercise: exercise 3 changes nothing in the engine: its answer is at the end of annotated\/exercises\.md/);
-  assert.match(bad[1].stderr, /there is no exercise '13' \(1 to 12\)/);
+  assert.match(bad[1].stderr, /there is no exercise '14' \(1 to 13\)/);
   assert.match(bad[2].stderr, /no file .*none\.ts/);
   assert.match(bad[3].stderr, /MICROMAX_C is not set/);
   assert.match(bad[4].stdout.toString(), /^usage: npm run exercise -- N \[file\]/);

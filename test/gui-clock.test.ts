@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { describe, test } from 'node:test';
 import { Chess } from 'chess.js';
+import { SPINS } from '../micromax.ts';
 import { replay, seededRandom } from './support/boards.ts';
 import { bestmoveOf, legalIn, replayChess, Session } from './support/gui.ts';
 import { goldenPath, scriptInput, SCRIPTS } from './support/scripts.ts';
@@ -93,7 +94,10 @@ describe('UCI', () => {
     t.after(() => engine.session.proc.kill('SIGKILL'));
     await engine.init();
     assert.match(engine.id.name ?? '', /^micro-Max 3\.2/);
-    assert.deepEqual(engine.options.get('Hash'), { name: 'Hash', type: 'spin', default: '176', min: 1, max: 33554432 });
+    for (const o of SPINS) {                                           // as micromax.ts declares them
+      assert.deepEqual(engine.options.get(o.name), { name: o.name, type: 'spin', default: String(o.default), min: o.min, max: o.max });
+    }
+    assert.equal(engine.options.get('Hash')?.max, 33554432, 'Hash: any size a runner sends');
     assert.ok(engine.options.has('Faithful'));
     engine.setoption('Hash', '16');                                   // as a match runner sets it
     engine.ucinewgame();

@@ -16,9 +16,9 @@ import { Chess } from 'chess.js';
 import { parseTranscript, replay, seededRandom } from './support/boards.ts';
 import { whyNoC } from './support/c-oracle.ts';
 import { begin, fen, limits, openEngineThread, type Pos } from '../micromax.ts';
-import { replayOf, Session } from './support/gui.ts';
+import { cMove, replayOf, Session } from './support/gui.ts';
 import type { AfterCut, Cut } from './support/warm-cut.ts';
-import { atMost, runC, runPort, portArgs } from './support/run.ts';
+import { atMost } from './support/run.ts';
 import { goldenPath, scriptInput, SCRIPTS } from './support/scripts.ts';
 
 const noC = whyNoC();
@@ -84,15 +84,6 @@ describe('move by move, the C\'s own games (golden transcripts)', () => {
     assert.equal((await s.close()).code, 0);
   });
 });
-
-/** Replays moves (typed) then an empty line in the C, or in the port's terminal mode without the
- *  C (byte-identical to it by the transcript tests), at --nodes n; the move it plays last. */
-async function cMove(moves: string[], n: number): Promise<string> {
-  const input = moves.map((m) => `${m}\n`).join('') + '\n';
-  const r = noC ? await runPort(input, portArgs({ nodes: n })) : await runC(input, { nodes: n });
-  const g = replay(r.stdout, input), last = g.moves.at(-1);
-  return last && last.index === g.boards.length - 1 && last.by === 'engine' ? last.from + last.to + (last.promotion ?? '') : '0000';
-}
 
 // 24 plies: the C replays ply p by typing p moves, each clearing its 192 MiB table, so the replays
 // grow as the square of the game's length (40 plies cost 2.8 times as much).
@@ -171,9 +162,8 @@ describe('a warm first search', () => {
   test("cut after any step (or none, or all) by a set or a think: the C's first thinks, the globals and board put back, the locks 0 after a set and the think's own after a think, the table all 0 at the end", async (t) => {
     const whole = await afterCut(t, Infinity, 'set');
     // in each phase (the locks zeroed, short searches, the rest of the table zeroed, longer
-    // searches, the table zeroed) its first
-    // two steps, its middle and its last; in the last, also where its first fifth, the locks, ends;
-    // the first job a set or a think in turn
+    // searches, the table zeroed) its first two steps, its middle and its last; in the last, also
+    // where its first fifth, the locks, ends; the first job a set or a think in turn
     const starts = whole.phases.map((_, k) => whole.phases.slice(0, k).reduce((a, b) => a + b, 0));
     const zeroing = starts.at(-1)!, locks = Math.ceil(whole.phases.at(-1)! / 5), all = zeroing + whole.phases.at(-1)!;
     const cuts = [...new Set([...whole.phases.flatMap((n, k) => [starts[k], starts[k] + 1, starts[k] + (n >> 1), starts[k] + n - 1]),

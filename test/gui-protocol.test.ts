@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { describe, test } from 'node:test';
 import { Chess } from 'chess.js';
-import { begin, fen, openEngineThread } from '../micromax.ts';
+import { begin, fen, openEngineThread, SPINS } from '../micromax.ts';
 import { replay, seededRandom, nextScore, LOPSIDED, legalTexts } from './support/boards.ts';
 import { whyNoC } from './support/c-oracle.ts';
 import { bestmoveOf, legalIn, replayChess, Session, type Line } from './support/gui.ts';
@@ -31,14 +31,16 @@ describe('UCI', () => {
     const hello = (await s.upTo(/^uciok$/)).map((l) => l.text);
     assert.match(hello[0], /^id name micro-Max 3\.2 ts \d+\.\d+\.\d+$/);
     assert.ok(hello.includes('option name Faithful type check default false'));
-    assert.ok(hello.includes('option name Move Overhead type spin default 50 min 0 max 9999'));
+    // the spins as micromax.ts declares them (SPINS), each said once, in that order
+    const spins = SPINS.map((o) => `option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`);
+    assert.deepEqual(hello.filter((l) => / type spin /.test(l)), spins);
     assert.ok(hello.includes('option name Hash type spin default 176 min 1 max 33554432'), 'Hash: any size a runner sends');
     assert.ok(hello.includes('option name Threads type spin default 1 min 1 max 1'));
     const cases: [string, RegExp][] = [
       ['setoption name Hash value 64', /^info string Hash 64 taken, but the hash table stays 176 MiB \(2\^24 \+ 8 entries, micro-Max 3\.2's own size\)$/],
       ['setoption name Threads value 2', /^info string error: Threads is a whole number from 1 to 1 \(micro-Max searches in one thread\), not '2'$/],
       ['setoption name Hash value lots', /^info string error: Hash is a whole number from 1 to 33554432 \(MiB\), not 'lots'$/],
-      ['setoption name Contempt value 2', /^info string error: no option 'Contempt'; there are Faithful, Move Overhead, Hash, Threads$/],
+      ['setoption name Contempt value 2', new RegExp(`^info string error: no option 'Contempt'; there are Faithful, ${SPINS.map((o) => o.name).join(', ')}$`)],
       ['setoption name Move Overhead value lots', /^info string error: Move Overhead is a whole number from 0 to 9999 \(ms\), not 'lots'$/],
       ['setoption name Move Overhead value 10000', /^info string error: Move Overhead is a whole number from 0 to 9999 \(ms\), not '10000'$/],
       ['setoption name  Move   Overhead  value  abc', /^info string error: Move Overhead is a whole number from 0 to 9999 \(ms\), not 'abc'$/],

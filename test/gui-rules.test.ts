@@ -202,7 +202,7 @@ describe('the clock\'s units, from the aim of each move (pure and through the pr
     ['startpos moves e2e4', 'wtime 1000 btime 300000', 9998, 'UCI: btime is black\'s clock, in ms'],
     ['startpos', 'wtime 60000 btime 60000 winc 2000 binc 0', 3498, 'UCI: winc is white\'s increment, in ms (3/4 of it spent)'],
     ['startpos moves e2e4', 'wtime 60000 btime 60000 winc 0 binc 2000', 3498, 'UCI: binc is black\'s increment, in ms'],
-    ['startpos', 'wtime 60000 btime 60000 movestogo 10', 5995, 'UCI: movestogo divides the time left'],
+    ['startpos', 'wtime 60000 btime 60000 movestogo 20', 2998, 'UCI: movestogo divides the time left'],
     ['startpos', 'movetime 2500', 2500, 'UCI: movetime is in ms'],
   ];
   test('UCI: each clock word, white and black', async () => {
@@ -234,4 +234,47 @@ describe('the clock\'s units, from the aim of each move (pure and through the pr
       assert.equal(aimOf(lines), want, `${rule}: ${clock.join(', ')} aims at ${want} ms`);
     }
   });
+});
+
+// ---- the rule a player trusts -----------------------------------------------------------------
+// No move takes longer than the smaller of 2.5 times its aim and a tenth of the clock plus the
+// increment (and never more than half the clock, when the increment is most of it). Each row is
+// a clock where the old rule (5 times the aim, 40 % of the clock, 80 % with one move to go) let
+// a move run long: its aim, worked out by hand, is what the note says; the search is cut at 85 %
+// of the rule's limit less the Move Overhead (50 ms), and the move comes before that limit, with
+// a margin for a loaded machine (the benchmark measures it properly).
+
+interface Rule { clock: string; uci: string; xboard: string[]; aim: number; cut: number; why: string }
+const RULES: Rule[] = [
+  { clock: '20 s for one move', uci: 'wtime 20000 btime 20000 movestogo 1', xboard: ['level 1 0:20 0', 'time 2000'],
+    aim: 1330, cut: 1995, why: '19950 ms left, one move to go: the limit at a tenth of it (1995), the aim two thirds of that' },
+  { clock: '2 s and 3 s a move', uci: 'wtime 2000 btime 2000 winc 3000 binc 3000', xboard: ['level 0 0:02 3', 'time 200'],
+    aim: 650, cut: 975, why: '1950 ms left, 3000 to come: the limit at half of what is left (975), not 195 + 3000' },
+];
+const cutOf = (line: string, k: number): number => limits(uciGo(line.split(' '), k, 1e7), 0, 50).hard;
+
+describe('the rule: no move past 2.5 × its aim, nor a tenth of the clock plus the increment (pure and through the protocol)', () => {
+  test('limits(): each row\'s aim and cut', () => {
+    for (const r of RULES) {
+      const lim = limits(uciGo(`go ${r.uci}`.split(' '), 8, 1e7), 0, 50);
+      assert.equal(Math.round(lim.aim), r.aim, `${r.clock}: ${r.why}`);
+      assert.equal(Math.round(lim.hard), Math.round(0.85 * r.cut - 50), `${r.clock}: ${r.why}; cut at 85 % of it less the Move Overhead`);
+      assert.equal(Math.round(cutOf('go wtime 120000 btime 120000 winc 1000 binc 1000', 8)), Math.round(0.85 * 2.5 * (119950 / 30 + 750) - 50),
+        '2 min + 1 s: the limit at 2.5 × the aim (11.9 s), where it was 5 × (23.7 s)');
+    }
+  });
+  for (const protocol of ['uci', 'xboard'] as const) {
+    test(`${protocol}: the aim the note states, and the move before the cut`, async (t) => {
+      const s = await opened(protocol);
+      for (const r of RULES) {
+        const t0 = protocol === 'uci' ? s.send('position startpos moves e2e4 e7e5 g1f3 b8c6', `go ${r.uci}`)
+          : s.send('new', 'force', 'usermove e2e4', 'usermove e7e5', 'usermove g1f3', 'usermove b8c6', ...r.xboard, 'go');
+        const lines = await s.upTo(protocol === 'uci' ? /^bestmove / : /^move /, 30_000);
+        const took = lines.at(-1)!.t - t0;
+        t.diagnostic(`${r.clock}: ${took.toFixed(0)} ms, aim ${r.aim}, cut ${r.cut}`);
+        assert.equal(aimOf(lines.map((l) => l.text)), r.aim, `${protocol}: ${r.clock}: ${r.why}`);
+        assert.ok(took < r.cut + 1000, `${protocol}: ${r.clock}: ${took.toFixed(0)} ms, past the cut at ${r.cut} ms (${r.why})`);
+      }
+    });
+  }
 });

@@ -52,13 +52,16 @@ const noStack = (r: Ran): void => assert.doesNotMatch(r.stderr, /\n\s+at |Error:
 type Modes = { bytes: boolean; trace: boolean; calls: boolean; compare: boolean; conformance: boolean; conformanceCalls: boolean };
 const COLUMNS = ['bytes', 'trace', 'calls', 'compare', 'conformance', 'conformanceCalls'] as const;
 
-/** conformance --calls --quick on a program: which scripts' bytes differ, which scripts' calls, and the exit. */
-async function conformance(bin: string, names: string[] = []): Promise<{ bytes: string[]; calls: string[]; code: number | null; out: Ran }> {
+/** conformance --calls --quick on a program: which scripts' bytes differ, which scripts' calls, which crashed, which
+ *  were ok, and the exit. */
+async function conformance(bin: string, names: string[] = []): Promise<{ bytes: string[]; calls: string[]; crashed: string[];
+  ok: string[]; code: number | null; out: Ran }> {
   const r = await tool('conformance', ['--calls', '--quick', '--program', bin, ...names]);
-  const lines = r.stdout.split('\n').filter((l) => l.startsWith('DIFFER '));
+  const lines = r.stdout.split('\n');
   const name = (l: string): string => l.split(/ +/)[1];
-  return { bytes: lines.filter((l) => / bytes differ: /.test(l)).map(name), calls: lines.filter((l) => /; calls differ/.test(l)).map(name),
-    code: r.code, out: r };
+  const differ = lines.filter((l) => l.startsWith('DIFFER ')), crashed = lines.filter((l) => l.startsWith('CRASH '));
+  return { bytes: differ.filter((l) => / bytes differ: /.test(l)).map(name), calls: differ.filter((l) => /; calls differ/.test(l)).map(name),
+    crashed: crashed.map(name), ok: lines.filter((l) => l.startsWith('ok ')).map(name), code: r.code, out: r };
 }
 
 /** Which modes find the mutation (true: found). The C's instrumented build, run without --calls,
@@ -71,16 +74,19 @@ async function modes(m: Mutation, port: { bytes: Buffer; trace: Buffer; calls: s
   const v = await compareStreams({ label: 'C', lines: c.lines }, { label: 'port', lines: fromArray(port.calls) });
   c.stop();
   const conf = longRun ? await conformance(bin) : undefined;
-  if (conf) assert.equal(conf.code, conf.bytes.length || conf.calls.length ? 1 : 0, conf.out.stdout + conf.out.stderr);
-  const found = { bytes: !bytes.stdout.equals(port.bytes), trace: !trace.stdout.equals(port.trace), calls: !v.same };
-  return { ...found, compare: found.bytes || found.calls, conformance: !!conf?.bytes.length,
-    conformanceCalls: !!(conf?.bytes.length || conf?.calls.length) };
+  if (conf) assert.equal(conf.code, conf.bytes.length || conf.calls.length || conf.crashed.length ? 1 : 0, conf.out.stdout + conf.out.stderr);
+  // (a crash is a difference: the C always exits 0)
+  const found = { bytes: !bytes.stdout.equals(port.bytes) || bytes.code !== 0, trace: !trace.stdout.equals(port.trace) || trace.code !== 0,
+    calls: !v.same };
+  return { ...found, compare: found.bytes || found.calls, conformance: !!(conf?.bytes.length || conf?.crashed.length),
+    conformanceCalls: !!(conf?.bytes.length || conf?.calls.length || conf?.crashed.length) };
 }
 
 const mark = (found: boolean): string => found ? 'found' : '—';
 const cell = (s: string): string => s.replace(/\|/g, '\\|');   // (a | in a Markdown table's cell)
-const edits = (m: Mutation): string => m.same ? 'five rewrites, below' : m.edits.map(([a, b]) => `\`${cell(a)}\` → \`${cell(b)}\``).join('; ');
-const row = (m: Mutation, f: Modes): string => `| \`${m.name}\`${m.porters ? ' (ports)' : ''}: ` +
+const edits = (m: Mutation): string => m.same ? 'five rewrites, below' : m.shown ? cell(m.shown)
+  : m.edits.map(([a, b]) => `\`${cell(a)}\` → \`${cell(b)}\``).join('; ');
+const row = (m: Mutation, f: Modes): string => `| \`${m.name}\`${m.porters || m.java ? ' (ports)' : ''}: ` +
   `${m.same ? m.what.replace(/:.*$/, '') : m.what} | ${edits(m)} | ${COLUMNS.map((k) => mark(f[k])).join(' | ')} |`;
 
 test('the guide\'s table: which mode of compare finds each planted bug, and no rewrite', { skip: noC, timeout: 600_000 },
@@ -136,12 +142,11 @@ test('compare finds planted bugs in MICROMAX_C, marking the fields that differ; 
     ]);
     for (const r of [fold, mark_, uchar, same, sameCalls, sameTrace]) noStack(r);
     assert.equal(fold.code, 1, fold.stdout + fold.stderr);
-    assert.match(fold.stdout, /^first difference: call 2 \(ply 1\), line 6 of each stream\n {2}in the legality check of input line 1 "e2e4", after no moves\n {2}reached by a2a3\n/);
-    assert.match(fold.stdout, /\n {2}differs: slot \(C \d+, port \d+\)\n/);
+    assert.match(fold.stdout, /^first difference: call 2 \(ply 1\), line 6 of each stream\n {2}differs: slot \(C \d+, port \d+\)\n {2}in the legality check of input line 1 "e2e4", after no moves\n {2}reached by a2a3\n/);
     assert.equal(mark_.code, 1, mark_.stdout + mark_.stderr);
     // (the C marks the castling e1g1 as no castling: bit 7 set, its signed char below 0)
-    assert.match(mark_.stdout, /\n {2}C: {6}a pass end: d 2, m 25, c 0, X e1, Y g1-128\n {2}port: {3}a pass end: d 2, m 25, c 0, X e1, Y g1\n {2}differs: Y \(C g1-128, port g1\)\n/);
-    assert.match(mark_.stdout, /^first difference: inside call 145 \(ply 0\), in its pass 2, line 785 of each stream\n {2}in the think for input line 7 "" \(micro-Max moves\), after the moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6\n/);
+    assert.match(mark_.stdout, /\n {2}C: {6}a pass end: d 2, m 25, c 0, X e1, Y g1-128\n {2}port: {3}a pass end: d 2, m 25, c 0, X e1, Y g1\n/);
+    assert.match(mark_.stdout, /^first difference: inside call 145 \(ply 0\), in its pass 2, line 785 of each stream\n {2}differs: Y \(C g1-128, port g1\)\n {2}in the think for input line 7 "" \(micro-Max moves\), after the moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6\n/);
     assert.equal(uchar.code, 1, uchar.stdout + uchar.stderr);
     assert.match(uchar.stdout, /^identical \(\d+ bytes: [^\n]*\n[^\n]*\nbut the calls of D\(\) differ:\nfirst difference: /);
     assert.match(uchar.stdout, /differs: Y \(C (\w+)\+128, port \1-128: the same byte, read signed on one side and unsigned/);
@@ -260,3 +265,46 @@ test('conformance --calls finds each porters\' bug in one run, naming the first 
       assert.match(r.out.stdout, /\nall \d+ scripts identical to the C, byte for byte \([\d,]+ bytes\) and call by call \([\d,]+ calls/);
     }
   });
+
+// ---- the bugs of a Java port's first run: each refuted by the quick run, crashes included -------------------
+
+// The scripts where each shows (the quick run's others are ok: a long run checks all of them), with two where none
+// does, so that a crash is seen in mid-run with scripts after it.
+const JAVA_FEW = ['castle-kingside', 'stale-buffer', 'crlf-line-ends', 'cr-line-ends', 'eof-after-1', 'eof-after-2', 'eof-after-3',
+  'table-edge', 'random-games'];
+const REFUTED: Record<string, { crashed: string[]; differ: string[] }> = {
+  'crash-exception': { crashed: ['castle-kingside', 'castle-queenside', 'castle-black-refused'], differ: [] },
+  'crash-stack': { crashed: ['castle-kingside', 'castle-queenside', 'castle-black-refused'], differ: [] },
+  'cr-newline': { crashed: [], differ: ['crlf-line-ends', 'cr-line-ends', 'eof-after-1', 'eof-after-3'] },
+  'table-short': { crashed: ['table-edge'], differ: [] },
+  'key-sign': { crashed: [], differ: ['*'] },                                 // (every script: its keys differ at call 2)
+};
+
+test('conformance --calls --quick refutes each bug of a Java port\'s first run, exit 1, naming each script; a crash is said as one, ' +
+  'and the scripts after it run', { skip: noC, timeout: 300_000 }, async () => {
+  const java = MUTATIONS.filter((m) => m.java);
+  assert.deepEqual(java.map((m) => m.name), Object.keys(REFUTED));
+  const runs = await Promise.all(java.map((m) => conformance(buildCallsC(cOf(m)), longRun ? [] : JAVA_FEW)));
+  for (const [k, m] of java.entries()) {
+    const r = runs[k], want = REFUTED[m.name], all = [...r.ok, ...r.crashed, ...new Set([...r.bytes, ...r.calls])];
+    const among = (names: string[]): string[] => names[0] === '*' ? all : names.filter((n) => longRun || JAVA_FEW.includes(n));
+    noStack(r.out);
+    assert.doesNotMatch(r.out.stdout + r.out.stderr, /undefined/);
+    assert.equal(r.code, 1, `${m.name}: ${r.out.stdout}${r.out.stderr}`);
+    assert.deepEqual(r.crashed, among(want.crashed), `${m.name}: the scripts that crash\n${r.out.stdout}`);
+    assert.deepEqual([...new Set([...r.bytes, ...r.calls])].sort(), among(want.differ).filter((n) => !r.crashed.includes(n)).sort(),
+      `${m.name}: the scripts that differ\n${r.out.stdout}`);
+    assert.equal(all.length, longRun ? r.ok.length + r.crashed.length + new Set([...r.bytes, ...r.calls]).size : JAVA_FEW.length,
+      `${m.name}: every script has its line, the ones after a crash too\n${r.out.stdout}`);
+    if (want.crashed.length) {
+      assert.match(r.out.stdout, /\nCRASH  [\w-]+ +crashed \((exit 1|exit 139, a shell's way of saying signal SIGSEGV|signal SIGSEGV)\)[^\n]*; its bytes were the C's for [\d,]+ of [\d,]+[^\n]*; its calls the C's for [\d,]+ of [\d,]+  /);
+      assert.match(r.out.stdout, /\nin [\w-]+, the program crashed: [^\n]*, where the C exits 0\n/);
+    }
+  }
+  // the first line of a Java trace names the error, not its last line (`at MicroMax.main`)
+  assert.match(runs[0].out.stdout, /\nCRASH  castle-kingside +crashed \(exit 1\): Exception in thread "main" java\.lang\.ArrayIndexOutOfBoundsException: Index 136 /);
+  // test/PORTING.md, section 3, shows table-short's line as conformance prints it (its time aside)
+  const shown = /\nCRASH  table-edge .*  (?=[\d.]+ s\n)/.exec(runs[3].out.stdout)?.[0].slice(1);
+  assert.ok(shown && fs.readFileSync(GUIDE, 'utf8').includes(shown), `section 3 shows ${shown}`);
+  assert.match(shown, /crashed \(exit 1\): Exception in thread "main" java\.lang\.ArrayIndexOutOfBoundsException: Index 16777216 out of bounds for length 16777216; its bytes were the C's for [\d,]+ of 1,872 \(it stopped in the answer to input line 12\)/);
+});

@@ -81,6 +81,9 @@ describe('options', () => {
     const r = await runPort('', ['--help']);
     assert.equal(r.code, 0);
     for (const o of ['--nodes', '--time', '--trace', '--play', '--pretty', '--uci', '--xboard', '--help', '--version']) assert.match(r.stdout.toString(), new RegExp(o));
+    // the command's name, as a player types it (package.json's bin), not the source file's
+    assert.match(r.stdout.toString(), /^usage: micromax \[/, 'the usage names the command micromax');
+    assert.doesNotMatch(r.stdout.toString(), /micromax\.(ts|js)/, 'no file name in the usage');
   });
 
   test('--version prints the package version and exits 0', async () => {
@@ -92,7 +95,7 @@ describe('options', () => {
   for (const bad of [['--play'], ['--play', 'red'], ['--play', 'White'], ['--nodes', '0'], ['--nodes'], ['--bogus'], ['-h'],
     ['--time', '0'], ['--time', 'soon'], ['--time'], ['--uci', '--trace'], ['--xboard', '--time', '1'], ['--trace=1'],
     ['--nodes=0'], ['--nodes', '1.5'], ['e2e4'], ['--xboard', '--pretty'], ['--nodes', '-5'], ['--nodes', '1e40'],
-    ['--nodes', '']]) {
+    ['--nodes', ''], ['bench', '--nodes', '5'], ['--uci', 'bench'], ['bench', 'bench']]) {
     test(`${bad.join(' ')}: one line on stderr, nothing on stdout, exit 2`, async () => {
       const r = await runPort('e2e4\n', bad);
       assert.equal(r.code, 2, `exit code ${r.code}\n${r.stderr}`);
@@ -110,6 +113,8 @@ describe('options', () => {
       [['--bogus'], 'unknown option \'--bogus\''],
       [['--trace=1'], '--trace takes no value'],
       [['--uci', '--play', 'white'], '--uci takes no option but --nodes'],
+      [['bench', '--trace'], 'bench takes no option: its positions and node limit are fixed'],
+      [['e2e4'], 'unknown argument \'e2e4\' (the one there is: bench)'],
     ];
     for (const [args, message] of cases) assert.equal((await runPort('', args)).stderr, `micromax: ${message} (see --help)\n`, args.join(' '));
     const ok = await runPort('e2e4\n', ['--nodes=500', '--trace']);

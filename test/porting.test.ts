@@ -8,12 +8,14 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { cSource, traceOf, whyNoC } from './support/c-oracle.ts';
 import { ROOT } from './support/run.ts';
-import { SCRIPTS } from './support/scripts.ts';
+import { MANIFEST, SCRIPTS } from './support/scripts.ts';
 import { readStreamList, storedLines } from './support/stored-calls.ts';
 
 const GUIDE = fs.readFileSync(path.join(ROOT, 'test', 'PORTING.md'), 'utf8');
@@ -124,15 +126,30 @@ test('the guide\'s formulas read right in C, and the MOVE rule is the reference 
   }
 });
 
-test('section 1 says what a line is as the C reads it; the = record lists the trace printf\'s arguments', { skip: noC },
-  () => {
-    const c = fs.readFileSync(cSource()!, 'utf8');
-    const end = /getchar\(\)\)\s*>\s*(\d+)\)/.exec(c);
-    assert.ok(end, 'the C\'s input loop');
-    assert.match(section('1.'), new RegExp(`A \\*\\*line\\*\\* of input[^.]*the first byte ≤ ${end[1]} `));
-    const row = GUIDE.split('\n').find((l) => l.startsWith('| `= d N m X Y`')) ?? '';
-    for (const arg of traceOf(c).args.split(',')) assert.ok(row.includes(`\`${arg.trim()}\``), `the = row names ${arg}`);
-  });
+test('section 1 says what a line is as the C reads it; the = record lists the trace printf\'s arguments, and its example is a ' +
+  'pass of the C\'s own', { skip: noC }, () => {
+  const c = fs.readFileSync(cSource()!, 'utf8');
+  const end = /getchar\(\)\)\s*>\s*(\d+)\)/.exec(c);
+  assert.ok(end, 'the C\'s input loop');
+  assert.match(section('1.'), new RegExp(`A \\*\\*line\\*\\* of input[^.]*the first byte ≤ ${end[1]} `));
+  const row = GUIDE.split('\n').find((l) => l.startsWith('| `= d N m X Y`')) ?? '';
+  for (const arg of traceOf(c).args.split(',')) assert.ok(row.includes(`\`${arg.trim()}\``), `the = row names ${arg}`);
+  // `= 1 41 1385 h1 g1` is the second pass promotion's stream stores, and the trace line the golden file has for it
+  const [, record, traced] = /: `(= [^`]+)` is the trace's `([^`]+)`/.exec(row) ?? [];
+  assert.equal(record, storedLines('promotion')!.filter((l) => l[0] === '=')[1]);
+  const trace = fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'golden', 'promotion.out'), 'latin1').split('\n')
+    .filter((l) => / ply, /.test(l))[1];
+  assert.equal(traced, trace.trim());
+  assert.match(row, /as squares' names, where the trace prints them in hex/);
+});
+
+test('section 1 and the commands\' table: a program that cannot start is exit 2, one that crashes a difference; flush', () => {
+  const one = section('1.').replace(/\s+/g, ' ');
+  assert.match(one, /A CMD that the shell cannot find or run \(exit 127 or 126\) cannot be compared: exit 2/);
+  assert.match(one, /has \*\*crashed\*\*, printed or not: a difference, exit 1, reported per script \(`CRASH`\)/);
+  assert.match(one, /Flush stdout before each read of input, and flush the stream/);
+  assert.match(GUIDE.replace(/\s+/g, ' '), /a program that cannot start \(the shell cannot find it or run it: exit 127 or 126\)/);
+});
 
 test('the guide names every `when` of the scripts, and what --quick leaves out; conformance runs them as it says', { timeout: 60_000 },
   () => {
@@ -195,6 +212,22 @@ test('section 7\'s figures: glibc\'s random() as the guide describes it gives th
   const view = new DataView(T.buffer), ints = /^T-int32 (.*)$/m.exec(facts)![1].split(' ');
   assert.deepEqual([136, 500, 1031].map((o) => String(view.getInt32(o, true))), ints);
   assert.ok(seven.includes(`the ints at offsets 136, 500 and 1031 are ${ints[0]}, ${ints[1]} and ${ints[2]}`));
+  // the check values: T's first bytes (the table so made is the C's: its sha256), and the keys of a2a3 by K(A,B)
+  assert.equal(createHash('sha256').update(T).digest('hex'), /^T-sha256 (.*)$/m.exec(facts)![1]);
+  assert.ok(seven.includes(`\`T[136]\` to \`T[143]\`, as signed chars, ${[...T.subarray(136, 144)].join(' ')}`), 'T\'s first bytes');
+  const K = (at: number): number => view.getInt32(at, true);
+  const sq = (name: string): number => 16 * (56 - name.charCodeAt(1)) + name.charCodeAt(0) - 97;   // a3: 80
+  const at = (square: string, piece: number, A = 0): number => square === '' ? 0 : sq(square) + A + (piece & 8) + 128 * (piece & 7);
+  const [before, after] = [32 + 8 + 1, 8 + 1];
+  const J = (1 + K(at('a3', after)) - K(at('a2', before)) - K(sq('a3'))) | 0, Z = (1 + K(at('a3', after, 8)) - K(at('a2', before, 8))) | 0;
+  const slot = (((16 * 128) ^ J) & (16777224 - 9)) + 1;
+  const call2 = storedLines('castle-kingside')!.filter((l) => l[0] === '>')[1].split(' ');
+  assert.deepEqual([call2[1], call2[6], call2[7], call2[14]], ['a2a3', String(J), String(Z), String(slot)], 'the C\'s call 2');
+  const sum = (name: string, a: number, b: number, v: number): string => `\`${name} = 1 + K(${a}) - K(${b}) = 1 + ${K(a)} - ${K(b)} = ${v}\``;
+  assert.ok(seven.includes(sum('J', at('a3', after), at('a2', before), J)), sum('J', at('a3', after), at('a2', before), J));
+  assert.ok(seven.includes(sum('Z', at('a3', after, 8), at('a2', before, 8), Z)), sum('Z', at('a3', after, 8), at('a2', before, 8), Z));
+  assert.ok(seven.includes(`\`(16*128^J)&U-9\`, ${slot - 1}, and takes slot ${slot}`));
+  assert.equal(K(sq('a3')), 0, 'K(a3, 0) reads T[80], 0');
 });
 
 test('section 7\'s out-of-range read: main() passes E = -128 after almost every move (the C\'s own stored stream)', () => {
@@ -216,3 +249,72 @@ test('every path the guide names is there from the project\'s root', () => {
   assert.ok(paths.length >= 6, paths.join(' '));
   for (const p of paths) assert.ok(fs.existsSync(path.join(ROOT, p)), `${p} is there from the project's root`);
 });
+
+test('section 6\'s table is one block of rows: no line inside it that is not a row', () => {
+  const lines = section('6.').split('\n');
+  const head = lines.findIndex((l) => l.startsWith('| planted change |'));
+  assert.ok(head > 0, 'section 6 has its table');
+  const end = lines.findIndex((l, k) => k > head && !l.startsWith('|'));
+  assert.equal(lines[end], '', `the table ends at an empty line, not at: ${lines[end]}`);
+  assert.ok(lines.slice(end).every((l) => !/^\| `[\w-]+`/.test(l)), 'no row of the table after a line that is not one');
+});
+
+test('section 3\'s figures: the quick run\'s cost in step 4 and section 3, the full run\'s totals, what only the full run sees', () => {
+  const quick = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'conformance.ts'), '--list', '--quick'],
+    { cwd: ROOT, encoding: 'utf8' }).stdout.trim().split('\n').at(-1)!;
+  const [, all, hundred, two] = /^in all: the C (.+?) of CPU; a port 100 times slower (.+?), two scripts at a time about (.+?);/
+    .exec(quick) ?? [];
+  assert.ok(two, quick);
+  const flat = GUIDE.replace(/\s+/g, ' ');
+  assert.ok(flat.includes(`for a port 100 times slower than the C, two scripts at a time about ${two};`), `step 4 says ${two}`);
+  assert.ok(flat.includes(`\`in all: the C ${all} of CPU; a port 100 times slower ${hundred}, two scripts at a time about ${two}\``));
+  // the full run's summary: every golden file's bytes, every stored call
+  const rows = readStreamList(), whole = rows.filter((r) => r.stored === r.calls).length;
+  const bytes = SCRIPTS.reduce((t, x) => t + fs.statSync(path.join(ROOT, x.expected)).size, 0);
+  const calls = rows.reduce((t, r) => t + r.stored, 0), n = (x: number): string => x.toLocaleString('en-US');
+  assert.ok(flat.includes(`\`all ${SCRIPTS.length} scripts identical to the C, byte for byte (${n(bytes)} bytes) and call by call ` +
+    `(${n(calls)} calls: all of ${whole} scripts, the first ones of ${rows.length - whole})\``), 'section 3\'s summary');
+  assert.ok(flat.includes(`\`all ${SCRIPTS.length} scripts identical to the C, byte for byte (…) and call by call (…)\``), 'step 5');
+  // what only the full run sees: the scripts --quick leaves out, last-pass's nodes, the two long searches' calls
+  const full = section('3.').slice(section('3.').indexOf('### What only the full run sees')).replace(/\s+/g, ' ');
+  const out = SCRIPTS.filter((x) => x.slow || rows.find((r) => r.name === x.name)?.quick === false);
+  assert.ok(full.includes(`\`--quick\` leaves out ${out.length} of the ${SCRIPTS.length} scripts`), full);
+  for (const x of out) assert.ok(full.includes(`\`${x.name}\``), `it names ${x.name}`);
+  const last = fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'golden', 'last-pass.out'), 'latin1').split('\n')
+    .filter((l) => / ply, /.test(l)).at(-1)!;
+  const [, depth, nodes] = /^ *(\d+) ply, +(\d+) searched/.exec(last) ?? [];
+  assert.equal(depth, '96', 'last-pass ends with its last pass, d = 97: the trace\'s 96 ply');
+  assert.ok(full.includes(`\`last-pass\`'s search at its last pass, after ${n(Number(nodes))} nodes`), `last-pass: ${nodes} nodes`);
+  assert.ok(flat.includes('So the last pass is d = 97, the trace\'s `96 ply`'));
+  const million = (name: string): string => `${(rows.find((r) => r.name === name)!.calls / 1e6).toFixed(1)} million`;
+  assert.ok(full.includes(`\`default-trace\`, ${million('default-trace')}`) && full.includes(`\`default-e2e4\`, ${million('default-e2e4')}`));
+});
+
+test('step 4\'s command for a script\'s stream, its flags pasted as scripts.tsv has them, runs for every script', { timeout: 120_000 },
+  (t) => {
+    const flat = GUIDE.replace(/\s+/g, ' ');
+    const line = /\n {3}(npm run calls -- --program "CMD" FLAGS test\/fixtures\/inputs\/NAME\.in --out mine\.calls)\n/.exec(GUIDE)?.[1];
+    assert.ok(line, 'step 4 gives the command');
+    assert.match(flat, /whose flags are FLAGS in `test\/fixtures\/scripts\.tsv` \(the column as it stands, `--nodes 1000 --trace`; nothing for `-`\)/);
+    // a stand-in for CMD: it writes the header to --calls PATH and says what it was given
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-pasted-'));
+    t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const cmd = path.join(dir, 'stand-in');
+    fs.writeFileSync(cmd, `#!/bin/sh\necho "$*" > ${dir}/args\nwhile [ "$1" != --calls ]; do shift; done\n` +
+      'echo "% micro-Max 3.2 calls: nodes 1" > "$2"\n', { mode: 0o755 });
+    const byFlags = new Map<string, string>();                  // (the command differs from script to script only in FLAGS and NAME)
+    for (const x of SCRIPTS) {
+      const raw = fs.readFileSync(MANIFEST, 'utf8').split('\n').find((l) => l.startsWith(`${x.name}\t`))!.split('\t')[1];
+      assert.ok(fs.existsSync(path.join(ROOT, 'test', 'fixtures', 'inputs', `${x.name}.in`)), x.name);
+      if (!byFlags.has(raw)) byFlags.set(raw, x.name);
+    }
+    for (const [raw, name] of byFlags) {
+      const pasted: string = line!.replace('"CMD"', JSON.stringify(cmd)).replace('FLAGS', raw === '-' ? '' : raw).replace('NAME', name)
+        .replace('mine.calls', path.join(dir, 'mine.calls')).replace(/ {2,}/g, ' ');
+      const r: ReturnType<typeof spawnSync> = spawnSync('bash', ['-c', pasted], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+      assert.equal(r.status, 0, `${pasted}\n${r.stdout}${r.stderr}`);
+      const args = fs.readFileSync(path.join(dir, 'args'), 'utf8').trim();
+      assert.match(args, new RegExp(`^${raw === '-' ? '' : `${raw} `}--calls \\S+$`), `${name}: the program gets the script's flags`);
+    }
+    assert.ok(byFlags.size >= 4, [...byFlags.keys()].join(', '));
+  });

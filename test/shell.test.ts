@@ -5,7 +5,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { begin, fen, limits, progressLine, refusal, replayNote, secondChoice, timeMissing, uciGo, xbGo, type Found, type Pos } from '../micromax.ts';
+import { begin, fen, GameClock, limits, progressLine, refusal, replayNote, secondChoice, timeMissing, uciGo, xbGo, XB_CLOCK, type Found,
+  type Pos } from '../micromax.ts';
 
 const INT_MAX = 2147483647;
 const close = (got: number, want: number, what: string): void => assert.ok(Math.abs(got - want) < 1e-9, `${what}: ${got}, not ${want}`);
@@ -16,24 +17,57 @@ describe('limits: a move\'s limits from its clock', () => {
     const lim = limits({ time: 60000, inc: 1000 }, 0, 50), aim = 59950 / 30 + 750;
     close(lim.aim, aim, 'aim');
     close(lim.soft, 1.5 * aim, 'soft');                       // a pass starts if it should end by then
-    close(lim.hard, 5 * aim, 'hard');                         // 5 × the aim is below 40 % of the clock
+    close(lim.hard, 0.85 * 2.5 * aim - 50, 'hard');           // 85 % of 2.5 × the aim (below 5995 + 1000 ms), less the overhead
     assert.deepEqual([lim.start, lim.depth, lim.nodeLimit, lim.maxNodes], [0, 99, INT_MAX, INT_MAX]);
   });
-  test('one move to go: the cut at 80 % of the clock, the aim at most half of that', () => {
-    const lim = limits({ time: 1000, movesToGo: 1 }, 7, 50);   // 950 ms left, 760 ms is 80 %
-    close(lim.aim, 380, 'aim');
-    close(lim.soft, 570, 'soft');
-    close(lim.hard, 760, 'hard');
+  test('two moves to go: the cut at a tenth of the clock plus the increment, the aim within the cut over 1.5', () => {
+    const lim = limits({ time: 60000, movesToGo: 2, inc: 500 }, 0, 0);   // 30500 ms would be the aim
+    close(lim.hard, 0.85 * 6500, 'hard');                     // 85 % of 6000 + 500, below 2.5 × the aim
+    close(lim.aim, 6500 / 1.5, 'aim');
+    close(lim.soft, 6500, 'soft');
+  });
+  test('one move to go: a tenth of the clock still, the aim two thirds of that; the cut at least half the limit', () => {
+    const lim = limits({ time: 1000, movesToGo: 1 }, 7, 50);   // 950 ms left: the rule's limit 95 ms
+    close(lim.aim, 95 / 1.5, 'aim');
+    close(lim.soft, 95, 'soft');
+    close(lim.hard, 95 / 2, 'hard');                          // 85 % of 95, less 50, would leave less than half
     assert.equal(lim.start, 7);
+  });
+  test('an increment larger than the clock: never past half of what is left', () => {
+    const lim = limits({ time: 500, inc: 1000 }, 0, 50);       // 450 ms left, 1 s to come after the move
+    close(lim.hard, 0.85 * 225 - 50, 'hard');                 // not 45 + 1000 ms: that is more than is left
+    close(lim.aim, 150, 'aim');
   });
   test('40 moves in 5 minutes, 300 s left: 299950 / 40', () => {
     close(limits({ time: 300000, movesToGo: 40, inc: 0 }, 0, 50).aim, 7498.75, 'aim');
     close(limits({ time: 300000, movesToGo: 41, inc: 0 }, 0, 50).aim, 299950 / 41, 'aim');
   });
-  test('no time left: 1 ms, of which 40 % is the cut', () => {
+  test('no time left: 1 ms, the cut at half of 2.5 × the aim', () => {
     const lim = limits({ time: 0 }, 0, 50);
     close(lim.aim, 1 / 30, 'aim');
-    close(lim.hard, 5 / 30, 'hard');
+    close(lim.hard, 1.25 / 30, 'hard');
+  });
+  test('the rule a player can trust, on every clock: no move past 2.5 × its aim, nor a tenth of the clock plus the increment', () => {
+    let clocks = 0;
+    for (const time of [0, 30, 999, 5000, 60000, 120000, 600000, 7200000]) {
+      for (const inc of [0, 10, 100, 1000, 5000, 30000]) {
+        for (const movesToGo of [0, 1, 2, 5, 40]) {
+          for (const overhead of [0, 50, 1000]) {
+            const lim = limits({ time, inc, movesToGo }, 0, overhead), left = Math.max(time - overhead, 1);
+            const at = `time ${time} inc ${inc} movestogo ${movesToGo} overhead ${overhead}`;
+            assert.ok(lim.hard <= 2.5 * lim.aim + 1e-9, `${at}: the cut ${lim.hard} past 2.5 × the aim ${lim.aim}`);
+            assert.ok(lim.hard <= left / 10 + inc + 1e-9, `${at}: the cut ${lim.hard} past a tenth of ${left} plus ${inc}`);
+            assert.ok(lim.hard <= left / 2 + 1e-9, `${at}: the cut ${lim.hard} past half of the ${left} ms left`);
+            const rule = Math.min(2.5 * lim.aim, left / 10 + inc, left / 2);
+            const margin = Math.min(0.15 * rule + overhead, rule / 2);
+            assert.ok(lim.hard <= rule - margin + 1e-9, `${at}: the cut ${lim.hard} keeps no margin before ${rule}`);
+            assert.ok(lim.aim > 0 && lim.soft <= rule + 1e-9, `${at}: aim ${lim.aim}, soft ${lim.soft}, the rule's limit ${rule}`);
+            clocks++;
+          }
+        }
+      }
+    }
+    assert.equal(clocks, 720);
   });
   test('movetime: to its deadline less the overhead (at least 1 ms); no soft limit', () => {
     const lim = limits({ movetime: 1000 }, 0, 50);
@@ -47,6 +81,52 @@ describe('limits: a move\'s limits from its clock', () => {
     assert.deepEqual([both.nodeLimit, both.maxNodes], [900, 900]);
     assert.deepEqual([limits({ nodes: 0 }, 0).maxNodes, limits({ depth: 0 }, 0).depth], [1, 1]);
     assert.deepEqual([go.hard, go.soft], [Infinity, Infinity]);
+  });
+});
+
+describe('GameClock: the game\'s clock, from one search to the next', () => {
+  test('on the wall clock it keeps nothing: each search\'s limits are the GUI clock\'s', () => {
+    const c = new GameClock(), tc = { time: 60000, inc: 1000 };
+    assert.deepEqual(c.limitsFor(tc, 5, 50), limits(tc, 5, 50));
+    c.moved(123456);
+    assert.deepEqual(c.limitsFor({ time: 30000 }, 9, 50), limits({ time: 30000 }, 9, 50));
+  });
+  test('at a node rate: its own clock from the game\'s first time, less each move\'s nodes, plus the increment', () => {
+    const c = new GameClock();
+    c.setRate(200);                                           // 200 nodes a ms
+    const first = c.limitsFor({ time: 10000, inc: 100 }, 5, 50);
+    assert.deepEqual(first, { ...limits({ time: 10000, inc: 100 }, 5, 0), rate: 200 }, 'no overhead kept back: it is wall-clock time');
+    c.moved(300000);                                          // 1500 ms of nodes, then the increment
+    assert.equal(c.left, 10000 - 1500 + 100);
+    const second = c.limitsFor({ time: 2, inc: 100 }, 7, 50); // what the GUI's wall clock says is not read
+    assert.deepEqual(second, { ...limits({ time: 8600, inc: 100 }, 7, 0), rate: 200 });
+    close(second.hard, 0.85 * 2.5 * (8600 / 30 + 75), 'the cut, in ms of nodes');
+  });
+  test('moves per period: the game\'s first time again after a period\'s last move; never below 0', () => {
+    const c = new GameClock();
+    c.setRate(1000);
+    c.limitsFor({ time: 60000, movesToGo: 2 }, 0, 0);
+    c.moved(20_000_000);                                     // 20 s of nodes
+    assert.equal(c.left, 40000);
+    c.limitsFor({ time: 1, movesToGo: 1 }, 0, 0);
+    c.moved(50_000_000);                                     // more than is left: 0, then the new period
+    assert.equal(c.left, 60000);
+  });
+  test('a new game or another rate starts the clock again; a search with no clock leaves it', () => {
+    const c = new GameClock();
+    c.setRate(100);
+    c.limitsFor({ time: 5000 }, 0, 0);
+    c.moved(100_000);
+    assert.equal(c.left, 4000);
+    assert.deepEqual(c.limitsFor({ movetime: 300 }, 0, 50), { ...limits({ movetime: 300 }, 0, 0), rate: 100 }, 'movetime: 300 ms of nodes');
+    c.moved(7777);
+    assert.equal(c.left, 4000, 'a movetime search is not on the game\'s clock');
+    c.newGame();
+    assert.equal(c.limitsFor({ time: 7000 }, 0, 0).aim, 7000 / 30);
+    c.setRate(50);
+    assert.equal(c.left, undefined);
+    c.setRate(0);
+    assert.deepEqual(c.limitsFor({ time: 7000 }, 0, 50), limits({ time: 7000 }, 0, 50));
   });
 });
 
@@ -90,7 +170,7 @@ describe('uciGo: the words of UCI\'s go', () => {
 });
 
 describe('xboard\'s clock: moves to go count from the ply the level came at', () => {
-  const level = { mps: 40, base: 300000, inc: 0, levelAt: 0, st: undefined, sd: 99, left: 30000 };
+  const level = { ...XB_CLOCK, mps: 40, base: 300000, levelAt: 0, left: 30000 };
   const togo = (ply: number, levelAt = 0): number | undefined => xbGo({ ...level, levelAt }, ply, 1234).movesToGo;
   test('level 40 5 0 at the start: 40 to go at ply 0 and 1 (neither side has moved), then one fewer each move', () => {
     assert.deepEqual([0, 1, 2, 3, 78, 79, 80, 81].map((ply) => togo(ply)), [40, 40, 39, 39, 1, 1, 40, 40]);
@@ -110,7 +190,7 @@ describe('xboard\'s clock: moves to go count from the ply the level came at', ()
     assert.deepEqual(xbGo({ ...level, mps: 0, base: 0, inc: 0, left: undefined }, 5, 1), { time: 0, inc: 0, movesToGo: 0, depth: 99 });
     assert.deepEqual(xbGo({ ...level, st: 1000, sd: 4 }, 3, 1), { movetime: 1000, depth: 4 });
     assert.deepEqual(xbGo({ ...level, st: 0 }, 3, 1), { movetime: 0, depth: 99 });
-    const none = { mps: 0, base: 0, inc: 0, levelAt: -1, st: undefined, sd: 7, left: undefined };
+    const none = { ...XB_CLOCK, sd: 7 };
     assert.deepEqual(xbGo(none, 3, 1234), { depth: 7, nodeLimit: 1234 });
     assert.deepEqual(xbGo({ ...none, left: 500 }, 3, 1234), { time: 500, inc: 0, movesToGo: 0, depth: 7 });
   });

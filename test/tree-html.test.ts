@@ -13,10 +13,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { Page } from 'playwright-core';
-import { I, parse, runCalls, sqText, type Call, type Pass, type PassEnd, type Store, type Take } from './support/calls.ts';
+import { I, parse, runCalls, sqText, type Call, type Pass, type PassEnd, type Side, type Store, type Take } from './support/calls.ts';
+import { cSource, whyNoC } from './support/c-oracle.ts';
+import { applyEdits, changeOf } from './support/exercises.ts';
+import { SCRIPTS } from './support/scripts.ts';
+import { storedLines } from './support/stored-calls.ts';
 import { ROOT } from './support/run.ts';
 import { WORDS, sentenceOf, slug } from './support/tree-html.ts';
-import { MAX_BYTES } from './support/tree-html-page.ts';
+import { MAX_BYTES, MAX_TWO_BYTES } from './support/tree-html-page.ts';
 import { begin, engine } from '../micromax.ts';
 
 const TOOL = path.join(ROOT, 'test', 'tools', 'tree.ts');
@@ -31,7 +35,8 @@ test.after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** The tool, run to completion. */
 function tool(...args: string[]): { status: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', TOOL, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', TOOL, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28,
+    timeout: 200_000 });                                 // (a tool that hangs fails its test, and ends)
   return { status: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -91,6 +96,7 @@ interface DCall {
   no: number; up: number; pass: number; move: string; k: number; q: number; l: number; e: number; E: number; z: number;
   n: number; N: number; probe: number | number[]; v: number | null; after: number | null; inside: number;
   changes: number[] | 0 | -1; best: number | null; passes: DPass[]; gain: number[] | 0; hint: number; sumOk: number;
+  sum?: number;                                          // the stream's SUM, given when the board does not agree
   J?: number; Z?: number; board: number[];
   bestBy?: { no: number; move: string };                 // the call whose score is `best` (none: the pass's start)
 }
@@ -108,7 +114,7 @@ function decode(data: PageData): DCall[] {
   data.calls.forEach((r, i) => {
     const f = r as [number, number, number, string, number, number, number, number, number, number, number, number,
       number | number[], number | null, number | null, number, number[] | 0 | -1, number | null | [number, number, string?],
-      unknown[][], number[] | 0, number, number, number, number];
+      unknown[][], number[] | 0, number, number | [number, number], number, number];
     const passes = f[18].map((p) => ({ d: p[0], m: p[1], cut: p[2], X: p[3], Y: p[4], store: p[5] ?? 0, takes: p[6] ?? 0,
       trace: p[7] ?? 0, final: p.length > 8 ? p[8] : null, hidden: p[9] ?? 0 }) as DPass);
     const no = (i ? out[i - 1].no : 0) + f[0], b = f[17];
@@ -119,7 +125,8 @@ function decode(data: PageData): DCall[] {
     if (f[16] && f[16] !== -1 && board.length) for (let k = 0; k < f[16].length; k += 2) board[f[16][k]] = f[16][k + 1];
     out.push({ no, up, pass: f[2], move: f[3], k: f[4], q: f[5], l: f[6], e: f[7], E: f[8],
       z: f[9], n: f[10], N: f[11], probe: f[12], v: f[13], after: f[14], inside: f[15], changes: f[16],
-      best: Array.isArray(b) ? b[0] : b, bestBy: by, passes, gain: f[19] ?? 0, hint: f[20] ?? 0, sumOk: f[21] ?? 1, ...data.keys ? { J: f[22], Z: f[23] } : {}, board });
+      best: Array.isArray(b) ? b[0] : b, bestBy: by, passes, gain: f[19] ?? 0, hint: f[20] ?? 0,
+      ...Array.isArray(f[21]) ? { sum: f[21][0], sumOk: f[21][1] } : { sumOk: f[21] ?? 1 }, ...data.keys ? { J: f[22], Z: f[23] } : {}, board });
   });
   return out;
 }
@@ -288,8 +295,8 @@ test('tree --html: --call, --pass and --path focus the page as they focus the te
   // a stream that names no move ('?', as another program may write): no board below the first call, and none drawn
   fs.writeFileSync(file, lines.map((l) => l.replace(/^> (?!- )\S+/, '> ?')).join('\n') + '\n');
   const unknown = page('unknown', '--stream', file, '--at', String(deep.no));
-  assert.deepEqual(unknown.calls.map((c) => [c.no, c.board.length, c.sumOk]),
-    at.calls.map((c) => [c.no, 0, -1]));
+  assert.deepEqual(unknown.calls.map((c) => [c.no, c.board.length, c.sumOk, c.sum]),
+    at.calls.map((c) => [c.no, 0, -1, searchOf(stream, deep).find((x) => x.no === c.no)!.c.sum]));
   t.diagnostic(`--call: ${one.calls.length} calls; focused: ${focus.calls.length} of ${all.length}; --at ${deep.no}: ${at.calls.length} calls`);
 });
 
@@ -541,4 +548,372 @@ test('tree --html in chromium: "calls" are all below a call, a pass\'s own are i
   assert.match(g1f3.fields['l-how'], /the caller's best so far, m = 14 \(c2c4's score\)/);
   assert.equal(await tab.evaluate(() => document.querySelector('[data-field="l-how"] a')?.getAttribute('href')), '#call-7');
   assert.deepEqual(errors, [], 'console errors, or something fetched');
+});
+
+// ---- a page of two searches: --against, --program, and the kit's pointer to it ----------------------
+
+interface TwoData { title: string; command: string; keys: boolean; nodes: [number, number, number, number][];
+  first: { node: number; html: string }; sides: (PageData & { label: string; counted: number })[] }
+const twoDataOf = (file: string): TwoData => pageDataOf(file) as unknown as TwoData;
+/** A side's calls, read back by the page's format. */
+const sideCalls = (d: TwoData, k: 0 | 1): DCall[] => decode({ ...d.sides[k], keys: d.keys });
+
+/** A copy of micromax.ts with one change, as a learner saves it (exercise 8's: a knight worth 4). */
+function knightCopy(): string {
+  const file = path.join(dir, 'my-micromax.ts'), values = 'const values = fixed(0, 1, 1, 3, -1, 3, 5, 9);';
+  const text = fs.readFileSync(path.join(ROOT, 'micromax.ts'), 'utf8');
+  assert.ok(text.includes(values));
+  fs.writeFileSync(file, text.replace(values, 'const values = fixed(0, 1, 1, 4, -1, 3, 5, 9);'));
+  return file;
+}
+/** The knight copy's page at 300 nodes and both streams, made once for the tests that read them. */
+let knight: { file: string; copy: string; streams: Promise<[string[], string[]]> } | undefined;
+function knightPage(): { file: string; copy: string; streams: Promise<[string[], string[]]> } {
+  if (knight) return knight;
+  const copy = knightCopy(), file = path.join(dir, 'knight.html');
+  const r = tool('--nodes', '300', '--against', copy, '--html', file);
+  assert.equal(r.status, 0, r.err);
+  knightOut = r.out;
+  return knight = { file, copy, streams: Promise.all([portLines('\n', 300), linesOf({ copy }, '\n', 300)]) };
+}
+let knightOut = '';
+
+/** A stream's lines, as a side writes them. */
+async function linesOf(side: Side, input: string, nodes?: number): Promise<string[]> {
+  const r = runCalls(side, input, { nodes }), out: string[] = [];
+  for (let l = await r.lines.next(); l !== undefined; l = await r.lines.next()) out.push(l);
+  await r.done;
+  return out;
+}
+
+/** Where two streams first differ, worked out here: the line (the header is line 1), the call it is, and the
+ *  fields of that call that differ (the two lines are both calls here). */
+function firstDifferingCall(a: string[], b: string[]): { line: number; no: number; fields: string[] } {
+  let k = 0, no = 0;
+  while (a[k] === b[k]) { if (a[k][0] === '>') no++; k++; }
+  const [x, y] = [parse(a[k]), parse(b[k])] as Call[];
+  assert.ok(x.t === '>' && y.t === '>', `line ${k + 1} is a call on both sides`);
+  const fields = (['move', 'k', 'q', 'l', 'e', 'J', 'Z', 'E', 'z', 'n', 'N', 'sum'] as const).filter((f) => x[f] !== y[f]);
+  return { line: k + 1, no: no + 1, fields };
+}
+
+/** A page of two searches against both streams: each side's calls are its stream's; the first difference is
+ *  the node of the stream's first differing call; before it, a call is drawn without the calls below it
+ *  (counted, the same in both); the nodes align every call of each side once, the two calls of a node made
+ *  by their callers' two calls, by the same move (but the first difference's pair). */
+function checkTwo(d: TwoData, streams: [string[], string[]], first: { line: number; no: number; fields: string[] }): void {
+  const [ca, cb] = [sideCalls(d, 0), sideCalls(d, 1)], [a, b] = d.nodes[d.first.node];
+  const read = streams.map((s) => new Map(readStream(s).map((x) => [x.no, x])));
+  for (const [k, calls] of [ca, cb].entries()) {
+    const path = new Set<number>();                        // the calls open at the first difference
+    for (let u = calls[k ? b : a].up; u >= 0; u = calls[u].up) path.add(u);
+    calls.forEach((c, i) => {
+      const s = read[k].get(c.no)!, at = `${d.sides[k].label}, call ${c.no}`;
+      assert.deepEqual([c.move, c.k, c.q, c.l, c.e, c.E, c.z, c.n, c.N, c.v, c.inside], [s.c.move, s.c.k, s.c.q, s.c.l, s.c.e, s.c.E,
+        s.c.z, s.c.n, s.c.N, s.v, s.inside], at);
+      assert.equal(sum(c.board), s.c.sum, `${at}: the board`);
+      if (c.no >= first.no || path.has(i)) return;
+      // returned before the difference: drawn alone, the calls below it counted as the same in both
+      const hid = c.passes.reduce((n, p) => n + (p.hidden ? p.hidden[1] : 0), 0);
+      assert.deepEqual([calls.some((x) => x.up === i), hid, c.passes.every((p) => !p.hidden || p.hidden[2] === 'same')],
+        [false, c.inside, true], `${at}: returned before the difference`);
+    });
+  }
+  assert.deepEqual([ca[a].no, cb[b].no], [first.no, first.no], 'the page opens on the first differing call');
+  assert.match(d.first.html, new RegExp(`line ${first.line} of each stream: ${first.fields.map((f) => `<b>${f}</b> \\(`).join('.*; ')}`));
+  // the alignment
+  const seen = [new Set<number>(), new Set<number>()];
+  d.nodes.forEach(([x, y, up, pass], j) => {
+    if (x >= 0) seen[0].add(x);
+    if (y >= 0) seen[1].add(y);
+    if (up < 0) return assert.equal(j, 0);
+    const [ux, uy] = d.nodes[up];
+    if (x >= 0) assert.deepEqual([ca[x].up, ca[x].pass], [ux, pass]);
+    if (y >= 0) assert.deepEqual([cb[y].up, cb[y].pass], [uy, pass]);
+    if (x >= 0 && y >= 0 && j !== d.first.node) assert.equal(ca[x].move, cb[y].move);
+  });
+  assert.deepEqual([seen[0].size, seen[1].size], [ca.length, cb.length], 'every call of each side in one node');
+}
+
+test('tree --against a changed copy: the page opens on the first line where the two streams differ, as compare --calls finds it', async (t) => {
+  const { copy, file } = knightPage(), streams = await knightPage().streams, r = { out: knightOut };
+  const first = firstDifferingCall(...streams), d = twoDataOf(file);
+  checkTwo(d, streams, first);
+  assert.deepEqual([d.sides[0].label, d.sides[1].label], ['micromax.ts', copy]);
+  assert.match(r.out, new RegExp(`^first difference: call ${first.no} \\(ply \\d\\), line ${first.line} of each stream\\n  reached by [a-h1-8 ]+\\n` +
+    `  differs: e \\(micromax.ts -?\\d+, ${copy.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} -?\\d+\\)\\n$`));
+  assert.deepEqual(first.fields, ['e'], 'a knight\'s value changes the running score');
+  t.diagnostic(`the knight worth 4: first difference at call ${first.no}, line ${first.line}; ${d.nodes.length} nodes`);
+  if (whyNoC()) return t.diagnostic(`compare --calls not run: ${whyNoC()}`);
+  // the C changed the same way, against the port: compare --calls names the same call, field and values
+  const c = path.join(dir, 'knight.c'), input = path.join(dir, 'think.in');
+  fs.writeFileSync(c, applyEdits(fs.readFileSync(cSource()!, 'utf8'), changeOf(8)!.c, 'the knight'));
+  fs.writeFileSync(input, '\n');
+  const cmp = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'compare.ts'), '--calls', '--nodes', '300', input],
+    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, MICROMAX_C: c }, timeout: 200_000 });
+  assert.equal(cmp.status, 1, cmp.stderr);
+  const [ca, cb] = [sideCalls(d, 0), sideCalls(d, 1)], [a, b] = d.nodes[d.first.node];
+  assert.match(cmp.stdout, new RegExp(`^first difference: call ${first.no} \\(ply \\d\\), line ${first.line} of each stream$`, 'm'));
+  assert.match(cmp.stdout, new RegExp(`^  differs: e \\(C ${cb[b].e}, port ${ca[a].e}\\)$`, 'm'));
+  // and its pointer: the page of the C against the port, opened on that call
+  const line = /^to see that call on the board, both searches side by side in a browser: MICROMAX_C=(\S+) npm run tree -- (.*)$/m.exec(cmp.stdout);
+  assert.ok(line, cmp.stdout);
+  assert.equal(line[1], c);
+  const words = shellSplit(line[2]), html = path.join(dir, 'pointed.html');
+  assert.deepEqual(words, ['--c', input, '--nodes', '300', '--against', 'port', '--html', 'first-difference.html']);
+  const pointed = spawnSync(process.execPath, ['--import', 'tsx', TOOL, ...words.slice(0, -1), html], { cwd: ROOT, encoding: 'utf8',
+    env: { ...process.env, MICROMAX_C: c }, timeout: 200_000 });
+  assert.equal(pointed.status, 0, pointed.stderr);
+  const p = twoDataOf(html), [pa, pb] = p.nodes[p.first.node];
+  assert.deepEqual([sideCalls(p, 0)[pa].no, sideCalls(p, 0)[pa].e, sideCalls(p, 1)[pb].e], [first.no, cb[b].e, ca[a].e]);
+});
+
+/** A command line's words, as sh splits a line of plain words and double-quoted ones. */
+function shellSplit(line: string): string[] {
+  return [...line.matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((m) => m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]);
+}
+
+/** A porter's program whose stream has one wrong field: it writes the C's stored stream of a script with
+ *  call `no`'s Z one more, and the script's expected output (its bytes are right). */
+function wrongField(script: string, no: number): { program: string; stream: string } {
+  const lines = storedLines(script)!;
+  let seen = 0;
+  const wrong = lines.map((l) => {
+    if (l[0] !== '>' || ++seen !== no) return l;
+    const w = l.split(' ');
+    w[7] = String(Number(w[7]) + 1);                      // > move k q l e J Z ...
+    return w.join(' ');
+  });
+  const stream = path.join(dir, `${script}-wrong-Z.calls`), fake = path.join(dir, 'porter.mjs');
+  fs.writeFileSync(stream, wrong.join('\n') + '\n');
+  const golden = path.join(ROOT, SCRIPTS.find((s) => s.name === script)!.expected);
+  fs.writeFileSync(fake, `import * as fs from 'node:fs';\nconst a = process.argv, at = a.indexOf('--calls');\n` +
+    `if (at > 0) fs.writeFileSync(a[at + 1], fs.readFileSync(${JSON.stringify(stream)}));\n` +
+    `fs.readFileSync(0);\nfs.writeSync(1, fs.readFileSync(${JSON.stringify(golden)}));\n`);
+  return { program: `node ${fake}`, stream };
+}
+
+test('tree --stored NAME --program CMD: a porter\'s stream with one wrong field; conformance --calls prints the command, whose page opens where it says', async () => {
+  const script = 'castle-kingside', { program, stream } = wrongField(script, 3000);
+  const conf = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'conformance.ts'), '--calls', '--program', program, script],
+    { cwd: ROOT, encoding: 'utf8', timeout: 200_000 });
+  assert.equal(conf.status, 1, conf.stdout + conf.stderr);
+  const said = /calls differ at call (\d+) \(ply (\d+)\), line (\d+): (.*?) {2}/.exec(conf.stdout);
+  assert.ok(said, conf.stdout);
+  assert.equal(said[1], '3000');
+  assert.match(said[4], /^Z \(C (-?\d+), program (-?\d+)\)$/);
+  const line = /^ {2}to see that call on the board, both searches side by side in a browser: npm run tree -- (.*)$/m.exec(conf.stdout);
+  assert.ok(line, conf.stdout);
+  const words = shellSplit(line[1]);
+  assert.deepEqual(words, ['--stored', script, '--program', program, '--html', 'first-difference.html']);
+  const streams: [string[], string[]] = [storedLines(script)!, fs.readFileSync(stream, 'utf8').split('\n').slice(0, -1)];
+  const first = firstDifferingCall(...streams);
+  assert.deepEqual([first.no, first.line, first.fields], [3000, Number(said[3]), ['Z']]);
+  for (const [name, args] of [['porter-program', words.slice(0, -2)], ['porter-stream', ['--stored', script, '--against', stream]]] as const) {
+    const file = path.join(dir, `${name}.html`);
+    const r = tool(...args, '--html', file);
+    assert.equal(r.status, 0, r.err);
+    const d = twoDataOf(file);
+    checkTwo(d, streams, first);
+    const [ca, cb] = [sideCalls(d, 0), sideCalls(d, 1)], [a, b] = d.nodes[d.first.node];
+    assert.match(said[4], new RegExp(`^Z \\(C ${readStream(streams[0]).find((s) => s.no === ca[a].no)!.c.Z}, program ` +
+      `${readStream(streams[1]).find((s) => s.no === cb[b].no)!.c.Z}\\)$`));
+    assert.deepEqual(d.sides.map((s) => s.label), ['the stored C', name === 'porter-program' ? 'the program' : stream]);
+  }
+  // a stream that ends before its search does (a program stopped after the difference): the page says so
+  const cut = path.join(dir, 'porter-cut.calls'), file = path.join(dir, 'porter-cut.html');
+  fs.writeFileSync(cut, streams[1].slice(0, first.line + 50).join('\n') + '\n');
+  const r = tool('--stored', script, '--against', cut, '--html', file);
+  assert.equal(r.status, 0, r.err);
+  const d = twoDataOf(file), html = fs.readFileSync(file, 'utf8');
+  assert.match(html, new RegExp(`${cut.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}'s stream ends before its search does\.`));
+  assert.equal(sideCalls(d, 1)[0].v, null, 'the cut side\'s think never returns');
+  assert.equal(sideCalls(d, 0)[0].v, readStream(streams[0]).find((s) => !s.up && s.no === sideCalls(d, 0)[0].no)!.v);
+});
+
+/** What the page of two searches shows of each side's call: its fields, board codes, the fields marked as
+ *  differing, and the board's squares marked. */
+interface ShownSide { title: string; fields: Record<string, string>; marked: string[]; codes: number[]; squares: number }
+const SHOWN_SIDES = (): (ShownSide | null)[] => ['a', 'b'].map((k) => {
+  const el = document.querySelector(`#call [data-side="${k}"]`);
+  if (!el) return null;
+  const fields: Record<string, string> = {}, marked: string[] = [];
+  for (const f of el.querySelectorAll('[data-field]')) {
+    const name = (f as HTMLElement).dataset.field!;
+    fields[name] = f.textContent!;
+    if (f.classList.contains('differs')) marked.push(name);
+  }
+  const board = el.querySelector('table.board') as HTMLElement | null;
+  return { title: el.querySelector('h3')!.textContent!, fields, marked, codes: board ? board.dataset.codes!.split(' ').map(Number) : [],
+    squares: el.querySelectorAll('table.board td.differs').length };
+});
+
+test('tree --against in chromium: it opens on the first difference, both sides\' boards and numbers shown, what differs marked; keys, clicks and links', {
+  skip: noBrowser && !mustBrowse ? `skipped: ${noBrowser}` : false, timeout: 300_000 }, async (t) => {
+  const { tab, open, errors } = await browse(t);
+  const sides = (): Promise<(ShownSide | null)[]> => tab.evaluate(SHOWN_SIDES);
+  const selected = (): Promise<string> => tab.evaluate(() => document.body.dataset.selected!);
+  /** A side's call shown as its stream has it. */
+  const same = (s: ShownSide, c: SCall, at: string): void => {
+    assert.deepEqual(['k', 'q', 'l', 'e', 'E', 'z', 'n', 'N'].map((f) => s.fields[f]),
+      [c.c.k, c.c.q, c.c.l, c.c.e, c.c.E === 0 ? '0' : sqText(c.c.E), sqText(c.c.z), c.c.n, c.c.N].map(String), at);
+    assert.equal(sum(s.codes), c.c.sum, `${at}: the board`);
+  };
+
+  // a learner's copy with a knight worth 4: the first difference is e, marked on both sides
+  const { copy, file: knight } = knightPage(), streams = await knightPage().streams;
+  const [ra, rb] = streams.map((s) => new Map(readStream(s).map((x) => [x.no, x])));
+  const first = firstDifferingCall(streams[0], streams[1]), d = twoDataOf(knight);
+  await open(new URL(`file://${knight}`).href);
+  assert.equal(await selected(), String(first.no), 'opened on the first difference');
+  let [a, b] = await sides();
+  same(a!, ra.get(first.no)!, 'the port'); same(b!, rb.get(first.no)!, 'the copy');
+  assert.ok(a!.marked.includes('e') && b!.marked.includes('e') && !a!.marked.includes('k'), a!.marked.join(' '));
+  assert.match(await tab.evaluate(() => document.querySelector('#call [data-field="first"]')!.textContent!),
+    new RegExp(`^The first difference: call ${first.no} \\(ply \\d, reached by [a-h1-8 ]+\\), line ${first.line} of each stream: e \\(`));
+  // ← its caller (one call of both, the same); → back to its first call; ↓ the next node
+  const nodeAt = (no: number): number => d.nodes.findIndex((n) => n[0] >= 0 && sideCalls(d, 0)[n[0]].no === no);
+  const ca = sideCalls(d, 0), here = nodeAt(first.no), up = d.nodes[here][2];
+  await tab.keyboard.press('ArrowLeft');
+  assert.equal(await selected(), String(ca[d.nodes[up][0]].no));
+  [a, b] = await sides();
+  assert.deepEqual([a!.marked.includes('k'), a!.fields.result === b!.fields.result], [false, false], 'the caller: its result differs');
+  await tab.keyboard.press('ArrowRight');
+  const firstKid = d.nodes.findIndex((n) => n[2] === up);
+  assert.equal(await selected(), d.nodes[firstKid][0] >= 0 ? String(ca[d.nodes[firstKid][0]].no) : `against-${sideCalls(d, 1)[d.nodes[firstKid][1]].no}`);
+  await tab.keyboard.press('ArrowDown');
+  assert.equal(await selected(), String(ca[d.nodes[firstKid + 1][0]].no));
+  // a click on a row; a link to a call before the difference: the calls below it are the same in both, not drawn
+  const before = ca.find((c) => c.no < first.no && c.up >= 0 && c.inside > 0 && d.nodes.some((n) => n[0] === ca.indexOf(c)))!;
+  await tab.click(`#call-${before.no} b`);
+  assert.equal(await selected(), String(before.no));
+  await open(`${new URL(`file://${knight}`).href}#call-${before.no}`);
+  [a, b] = await sides();
+  same(a!, ra.get(before.no)!, 'before'); same(b!, rb.get(before.no)!, 'before');
+  assert.deepEqual([a!.marked, b!.squares], [[], 0], 'a call the same in both: nothing marked');
+  assert.match(a!.fields.result, new RegExp(`after ${before.inside} calls? below it, at all depths; ${before.inside} of them not drawn \\(the same in both searches\\)\\.$`));
+  // a call only one side made: the other side says so
+  const alone = d.nodes.findIndex((n) => n[0] < 0 || n[1] < 0);
+  if (alone >= 0) {
+    const [x, y] = d.nodes[alone];
+    const id = x >= 0 ? `call-${ca[x].no}` : `against-call-${sideCalls(d, 1)[y].no}`;
+    await open(`${new URL(`file://${knight}`).href}#${id}`);
+    const shown = await sides();
+    assert.ok(shown[x >= 0 ? 1 : 0]!.fields.none.includes('made no such call here'), id);
+  }
+  t.diagnostic(`the knight: first difference at call ${first.no}; ${d.nodes.length} nodes, ${alone >= 0 ? 'one-sided calls' : 'no one-sided call'}`);
+
+  // a porter's stream with one wrong field (Z): the page shows the keys, Z marked
+  const { stream } = wrongField('castle-kingside', 3000), porter = path.join(dir, 'porter-stream.html');
+  if (!fs.existsSync(porter)) assert.equal(tool('--stored', 'castle-kingside', '--against', stream, '--html', porter).status, 0);
+  await open(new URL(`file://${porter}`).href);
+  assert.equal(await selected(), '3000');
+  [a, b] = await sides();
+  const [sa, sb] = [readStream(storedLines('castle-kingside')!), readStream(fs.readFileSync(stream, 'utf8').split('\n').slice(0, -1))];
+  same(a!, sa.find((s) => s.no === 3000)!, 'the C'); same(b!, sb.find((s) => s.no === 3000)!, 'the porter');
+  assert.deepEqual([a!.marked, b!.marked], [['Z'], ['Z']], 'only Z differs, and is marked');
+  assert.deepEqual([a!.fields.Z, b!.fields.Z].map(Number), [sa.find((s) => s.no === 3000)!.c.Z, sb.find((s) => s.no === 3000)!.c.Z]);
+
+  // two searches of 3,000 calls and more each: the page's size and how long it takes to open
+  const big = path.join(dir, 'browser-knight-big.html');
+  assert.equal(tool('--nodes', '3000', '--against', copy, '--html', big).status, 0);
+  const bd = twoDataOf(big), bytes = fs.statSync(big).size;
+  assert.ok(bd.sides.every((s) => s.calls.length >= 3000), bd.sides.map((s) => s.calls.length).join(', '));
+  assert.ok(bytes < MAX_TWO_BYTES, `${bytes} bytes`);
+  const times: number[] = [];
+  for (let k = 0; k < 3; k++) times.push(await open(new URL(`file://${big}`).href));
+  const ready = Number(await tab.evaluate(() => document.body.dataset.readyMs));
+  t.diagnostic(`two searches of ${bd.sides.map((s) => s.calls.length).join(' and ')} calls: ${(bytes / 1e6).toFixed(2)} MB; opened in ` +
+    `${times.join(', ')} ms (its script done ${ready} ms after the navigation began)`);
+  assert.ok(Math.min(...times) < 5000, 'opens in seconds, not more (loosely: the machine is shared)');
+  assert.deepEqual(errors, [], 'console errors, or something fetched');
+});
+
+test('tree --html in chromium: the reader\'s list: the header\'s count, move → N, call numbers, the board\'s check and the slot in plain words, no sideways scrolling, quotes that hold, a promotion\'s q', {
+  skip: noBrowser && !mustBrowse ? `skipped: ${noBrowser}` : false, timeout: 300_000 }, async (t) => {
+  const { tab, open, shown, errors } = await browse(t);
+  const header = (): Promise<string> => tab.evaluate(() => document.querySelector('header')!.textContent!.replace(/\s+/g, ' '));
+  const at = async (file: string, no?: number): Promise<Shown> => {
+    await open(`${new URL(`file://${file}`).href}${no === undefined ? '' : `#call-${no}`}`);
+    return shown();
+  };
+  // --depth 0 draws one line of text, and the page every call: its header counts them, and claims no more
+  const mate = page('list-depth0', '--fen', MATE, '--depth', '0');
+  await at(mate.file);
+  const said = await header();
+  assert.match(said, new RegExp(`: all ${mate.calls.length} calls of the search it drew, at every depth \\(the text's --depth and --limit shape only what it prints\\)`));
+  assert.ok(!/that the text tree draws/.test(said), said);
+  assert.match(said, /move → N: the reply's result, the position's value for the side to move there, the mover's opponent; so the mover's best move shows the lowest N\./);
+  // the board's check, and the slot, in plain words
+  const root = await shown();
+  assert.match(root.fields.sum, /^Board checked: it gives the check-sum the engine wrote with this call \(\d+\)\.$/);
+  assert.equal(Number(/\((\d+)\)/.exec(root.fields.sum)![1]), sum(root.codes));
+  // a quote beside a call holds for that call: a reply whose window is not the companion's example's (-8001 here)
+  const other = mate.calls.find((c) => c.up >= 0 && c.move !== 'null' && c.q !== -8001 && Array.isArray(c.probe))!;
+  const deep = await at(mate.file, other.no);
+  assert.match(deep.fields['probe-slot-how'] ?? '', /its number means nothing of itself/);
+  assert.ok(!/stream's sum/.test(await tab.evaluate(() => document.body.textContent!)));
+  const quotes = await tab.evaluate(() => [...document.querySelectorAll('blockquote')].map((q) => q.textContent!));
+  assert.ok(quotes.some((q) => /window is ours turned round/.test(q)), quotes.join('\n'));
+  assert.ok(deep.fields.q !== '-8001' && quotes.every((q) => !/-8001|\bhere\)/.test(q)), quotes.join('\n'));
+  // --moves "e2e4 e7e5": the root is call 34, and the header says why
+  const moved = page('list-moves', '--moves', 'e2e4 e7e5', '--nodes', '20');
+  await at(moved.file);
+  assert.equal(moved.calls[0].no, 34);
+  assert.match(await header(), /main\(\) first checks each typed move with a search of its own, 33 calls for 2 moves, so this one is call 34\./);
+  // the left pane: never wider than itself, deep in the 3,000-node search, at two widths
+  const big = page('list-wide', '--nodes', '3000');
+  const deepest = big.calls.reduce((x, c) => { let n = 0; for (let u = c.up; u >= 0; u = big.calls[u].up) n++; return n > x[1] ? [c.no, n] : x; }, [0, 0]);
+  for (const width of [1400, 1000]) {
+    await tab.setViewportSize({ width, height: 900 });
+    await at(big.file, deepest[0]);
+    const [scroll, client] = await tab.evaluate(() => { const e = document.getElementById('tree')!; return [e.scrollWidth, e.clientWidth]; });
+    assert.ok(scroll <= client, `${width} px: the tree pane is ${scroll} px wide in ${client}`);
+  }
+  t.diagnostic(`the deepest call, ${deepest[0]}, at ply ${deepest[1]}: no sideways scrolling at 1400 and 1000 px`);
+  // a promotion: e7e8q on the pass lines and in the passes' table, as on its own line
+  const promotion = page('list-promotion', '--fen', PROMOTION, '--nodes', '200');
+  await at(promotion.file);
+  const passes = await tab.evaluate(() => [...document.querySelectorAll('#tree .pass')].map((e) => e.textContent!));
+  assert.ok(passes.some((l) => /best e7e8q\b/.test(l)) && passes.every((l) => !/\be7e8(?!q)/.test(l)), passes.join('\n'));
+  assert.ok(!/\be7e8(?!q)/.test(await tab.evaluate(() => document.getElementById('call')!.textContent!)));
+  assert.deepEqual(errors, [], 'console errors, or something fetched');
+});
+
+test('tree --against: its command line; two searches the same; a copy the instrumentation cannot read; each refusal one line, exit 2', async () => {
+  const file = path.join(dir, 'two-refused.html');
+  const refused: [string[], RegExp][] = [
+    [['--against', 'port'], /^tree: a page of two searches is a page: give --html FILE \(see --help\)\n$/],
+    [['--against', 'port', '--program', 'x', '--html', file], /give --against or --program, not both/],
+    [['--against', 'port', '--pass', '2', '--html', file], /^tree: --pass is not for a page of two searches: it opens on their first difference itself/],
+    [['--stored', 'castle-kingside', '--moves', 'e2e4', '--against', 'port', '--html', file], /--stored runs the script's own input at its --nodes/],
+    [['--stored', 'no-such', '--against', 'port', '--html', file], /--stored: no script named 'no-such'/],
+    [['--c', '--fen', MATE, '--against', 'port', '--html', file], /--fen and --call set up the port and copies of it only/],
+    [['--c', '--nodes', '20'], /^tree: --c is for a page of two searches: give --against or --program/],
+    [['input.in'], /^tree: unexpected argument 'input.in'/],
+    [['--against', path.join(dir, 'none.ts'), '--html', file], /^tree: --against: no file .*none\.ts\n$/],
+    [['--against', path.join(dir, 'none.calls'), '--html', file], /^tree: no file .*none\.calls\n$/],
+  ];
+  for (const [args, said] of refused) {
+    const r = tool(...args);
+    assert.deepEqual([r.status, r.out], [2, ''], args.join(' '));
+    assert.match(r.err, said, args.join(' '));
+    assert.equal(r.err.split('\n').length, 2, `one line: ${r.err}`);
+  }
+  const noC = spawnSync(process.execPath, ['--import', 'tsx', TOOL, '--c', '--against', 'port', '--html', file], { cwd: ROOT, encoding: 'utf8',
+    env: { ...process.env, MICROMAX_C: '' }, timeout: 60_000 });
+  assert.deepEqual([noC.status, noC.stderr], [2, 'tree: --c runs the C: MICROMAX_C is not set (point it at micromax-3.2.c)\n']);
+  // a copy whose change moved a line the instrumentation needs: said, with the part it looked for
+  const broken = path.join(dir, 'broken.ts');
+  fs.writeFileSync(broken, fs.readFileSync(path.join(ROOT, 'micromax.ts'), 'utf8').replace('break C;', 'break C ;'));
+  const r = tool('--nodes', '20', '--against', broken, '--html', file);
+  assert.equal(r.status, 2);
+  assert.match(r.err, /^tree: .*broken\.ts: cannot instrument the port \(cut-off\)/);
+  // the same search twice: identical, every call and line; the page opens on the first call
+  const same = tool('--nodes', '50', '--against', 'port', '--html', file);
+  assert.equal(same.status, 0, same.err);
+  const d = twoDataOf(file), calls = readStream(await portLines('\n', 50)).length;
+  assert.equal(same.out, `identical: ${calls} calls\n`);
+  assert.deepEqual([d.first.node, d.first.html], [0, `The two searches are the same: ${calls} calls, every line of their call streams.`]);
+  assert.ok(d.nodes.every(([a, b]) => a === b), 'each call paired with its own copy');
 });

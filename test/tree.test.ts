@@ -19,6 +19,7 @@ const MATE = 'k7/p1K5/1P6/8/8/8/8/8 w - - 0 1';           // the guide's mate in
 const CASTLE = 'k7/8/b7/8/8/8/8/4K2R w K - 0 1';           // a black bishop eyes f1: e1g1 crosses it
 const QUEEN = 'rnb1kbnr/pppppppp/8/8/8/4q3/PPPPPPPP/RNBQKBNR w KQkq - 0 1'; // the guide's queen on e3
 const FOOLS_MATE = 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3';
+const PROMOTION = 'k7/4P3/8/8/8/8/8/K7 w - - 0 1';        // white's pawn on e7 promotes
 const LOYD_MOVES = 'e2e3 a7a5 d1h5 a8a6 h5a5 h7h5 h2h4 a6h6 a5c7 f7f6 c7d7 e8f7 d7b7 d8d3 b7b8 d3h7 b8c8 f7g6 c8e6';
 
 interface Drawn { out: string[]; heading: string[]; err: string; status: number | null }
@@ -439,6 +440,55 @@ test('tree --no-board: the same tree without the heading; bad --pass and --path 
     assert.match(r.err, why);
     assert.deepEqual([...r.heading, ...r.out], [], args.join(' '));
   }
+});
+
+test('tree --path: a move no call along the path made is said, with the moves made there (a promotion by its q), exit 2', () => {
+  const cases: [string[], RegExp][] = [
+    [['--nodes', '20', '--path', 'c2c5'], /^tree: --path: no call at ply 1 is c2c5, so nothing is drawn along it \(the moves made there: a2a3 a2a4 /],
+    [['--fen', PROMOTION, '--nodes', '200', '--path', 'e7e8'],
+      /^tree: --path: no call at ply 1 is e7e8 \(a promotion is named with its q: e7e8q\), so nothing is drawn along it/],
+    [['--fen', MATE, '--pass', '3', '--path', 'b6b7 a8a7'],
+      /^tree: --path: no call at ply 2 after b6b7 is a8a7, so nothing is drawn along it \(the moves made there: a8b8 a8b7 a7a6 a7a5 null\)\n$/],
+    [['--fen', MATE, '--path', 'c7d6,c7d5'], /^tree: --path: no call at ply 1 is c7d5, /],
+  ];
+  for (const [args, said] of cases) {
+    const r = tree(...args, '--no-board');
+    assert.equal(r.status, 2, args.join(' '));
+    assert.match(r.err, said, args.join(' '));
+    assert.match(r.out.at(-1) ?? '', /^returns /, 'the tree is drawn all the same');
+  }
+  // a path whose every move was made: nothing said; the page is written, and refused with the same words
+  const ok = tree('--fen', PROMOTION, '--nodes', '200', '--path', 'e7e8q', '--no-board');
+  assert.deepEqual([ok.status, ok.err], [0, '']);
+  const page = path.join(os.tmpdir(), `micromax-tree-path-${process.pid}.html`);
+  const refused = tree('--nodes', '20', '--path', 'c2c5', '--html', page);
+  assert.equal(refused.status, 2);
+  assert.ok(!fs.existsSync(page), 'no page for a path that draws nothing');
+});
+
+test('tree: a promotion has one name, with its q, on call lines, pass lines and the result; the legend says what move → N is', () => {
+  const t = tree('--fen', PROMOTION, '--nodes', '200', '--depth', '2', '--limit', '0');
+  assert.equal(t.status, 0, t.err);
+  const named = t.out.join('\n');
+  assert.ok(!/\be7e8(?!q)/.test(named), 'e7e8 named without its q');
+  assert.match(named, /^ {2}pass 2 done: .*best e7e8q$/m);
+  assert.match(t.out.at(-1)!, /^returns -?\d+, best e7e8q, /);
+  assert.ok(t.out.some((l) => /^ {2}e7e8q D\(/.test(l)), 'the move line');
+  // a black pawn too, and a probe's stored best move (the hint's call finds pass 2's entry)
+  const black = tree('--fen', 'k7/8/8/8/8/8/4p3/K7 b - - 0 1', '--nodes', '200', '--depth', '1', '--limit', '0');
+  assert.match(black.out.at(-1)!, /best e2e1q, /);
+  assert.ok(!/\be2e1(?!q)/.test(black.out.join('\n')));
+  // move → N, in the legend whenever replies are drawn, --brief too; not with --depth 0
+  const arrow = /^move → N: the reply's result, the position's value for the side to move there, the mover's opponent; so the mover's best move shows the lowest N\.$/;
+  for (const args of [[], ['--brief'], ['--depth', '0']]) {
+    const r = tree('--fen', MATE, ...args);
+    assert.equal(r.heading.some((l) => arrow.test(l)), !args.includes('--depth'), args.join(' '));
+  }
+  // and it holds: the root's best move is the one whose reply returned the least (c7d6 → -7 in pass 2)
+  const pass2 = tree('--fen', MATE, '--pass', '2', '--brief');
+  const replies = pass2.out.filter((l) => /^ {2}\S+ +→ /.test(l)).map((l) => /^ {2}(\S+) +→ (-?\d+)/.exec(l)!.slice(1));
+  const lowest = replies.reduce((a, b) => Number(b[1]) < Number(a[1]) ? b : a);
+  assert.match(pass2.out.find((l) => /pass 2 done/.test(l))!, new RegExp(`best ${lowest[0]}$`));
 });
 
 /** What --brief should leave of a whole drawing, worked out here from each line alone: a call's move (and

@@ -20,13 +20,17 @@ export class CannotCompare extends Error {}
  *  may rewrite them (`npm run golden`). */
 export const REFERENCE_SHA256 = '7d4826ad03b05949602da26be83d63377fcb30dec75845b943922ffd9be8549f';
 
-// The C prints boards forever at end of input; this wrapper stops it where our port stops:
-// end of input at the start of a line exits 0 (exit() flushes stdout).
-const EOF_WRAPPER = `static int mm_at_line_start = 1;
+// The C is built with getchar() wrapped where it is undefined or never ends, as the port reads its
+// input (test/README.md, "Where the C is undefined"): the end of input at the start of a line exits 0
+// (the C would print boards for ever; exit() flushes stdout), and a line's bytes past its 8th are
+// dropped (the C's buffer, c[9], holds 8 bytes and the line's end: more overflow it). Where the C is
+// defined (every line of at most 8 bytes before its end) the wrapper changes nothing.
+const INPUT_WRAPPER = `static int mm_in_line = 0;                      /* bytes of this line read so far, its end not counted */
 static int mm_getchar(void) {
   int c = getchar();
-  if (c == EOF && mm_at_line_start) exit(0);
-  mm_at_line_start = c <= 10;
+  if (c == EOF && !mm_in_line) exit(0);
+  while (c > 10 && mm_in_line == 8) c = getchar();
+  mm_in_line = c > 10 ? mm_in_line + 1 : 0;
   return c;
 }
 #define getchar mm_getchar
@@ -144,17 +148,20 @@ export function buildC(v: Variant = {}): string {
 export function compile(text: string, opt = 'O2'): string {
   const flags = ['-' + opt, '-std=gnu89', '-w', '-fwrapv', '-fno-strict-aliasing',
     '-include', 'stdio.h', '-include', 'stdlib.h'];
-  const hash = createHash('sha256').update(text).update(EOF_WRAPPER).update(flags.join(' '))
+  const hash = createHash('sha256').update(text).update(INPUT_WRAPPER).update(flags.join(' '))
     .digest('hex').slice(0, 16);
   const dir = path.join(os.tmpdir(), 'micromax-c-cache');
   const exe = path.join(dir, `micromax-${hash}`);
   if (fs.existsSync(exe)) return exe;
   fs.mkdirSync(dir, { recursive: true });
-  const cFile = path.join(dir, `micromax-${hash}.c`), hFile = path.join(dir, 'eof-wrapper.h');
+  // (the wrapper's file is named by its text's hash: a tool of another checkout, with another wrapper,
+  // may build in the same cache at the same time)
+  const wrapper = createHash('sha256').update(INPUT_WRAPPER).digest('hex').slice(0, 12);
+  const cFile = path.join(dir, `micromax-${hash}.c`), hFile = path.join(dir, `input-wrapper-${wrapper}.h`);
   fs.writeFileSync(cFile, text);
-  if (!fs.existsSync(hFile) || fs.readFileSync(hFile, 'utf8') !== EOF_WRAPPER) {
+  if (!fs.existsSync(hFile) || fs.readFileSync(hFile, 'utf8') !== INPUT_WRAPPER) {
     const part = `${hFile}.${process.pid}`;
-    fs.writeFileSync(part, EOF_WRAPPER);
+    fs.writeFileSync(part, INPUT_WRAPPER);
     fs.renameSync(part, hFile);
   }
   const tmp = `${exe}.${process.pid}.tmp`;

@@ -24,6 +24,7 @@ export interface Verdict {
   lines: number;
   capped: boolean;                                     // stopped at the cap, identical so far
   empty: boolean;                                      // the second stream had no line at all
+  ends?: string;                                       // the label of the stream that ended first, when that is the difference
   report: string[];                                    // the report, when not the same
 }
 
@@ -216,8 +217,12 @@ export async function compareStreams(a: Source, b: Source, o: { input?: Buffer; 
   }
   if (x === undefined && y === undefined) return { same: true, calls, lines: lineNo, capped: false, empty: !lineNo, report: [] };
   const empty = lineNo === 0 && y === undefined;
-  return { same: false, calls, lines: lineNo, capped: false, empty, report: empty ? [] : await report() };
+  const ends = x === undefined ? a.label : y === undefined ? b.label : undefined;
+  return { same: false, calls, lines: lineNo, capped: false, empty, ...ends ? { ends } : {}, report: empty ? [] : await report() };
 
+  /** The report: what differs first (the field a reader looks for), then where: the call, the input
+   *  line, the moves to it; both lines whole; what each side's call returned; the calls made around
+   *  it, in the order they were made. */
   async function report(): Promise<string[]> {
     const [ea, eb] = await Promise.all([x === undefined && a.ended ? a.ended() : '', y === undefined && b.ended ? b.ended() : '']);
     const fresh = x?.[0] === '>' && y?.[0] === '>';
@@ -225,34 +230,37 @@ export async function compareStreams(a: Source, b: Source, o: { input?: Buffer; 
     const out: string[] = [];
     const line = `line ${lineNo + 1} of each stream`;
     const head = lineNo === 0 && (x?.[0] === '%' || y?.[0] === '%');
-    if (head) out.push(`first difference: the header, ${line} (the settings each stream was made for)`);
-    else if (fresh) {
+    const [pa, pb] = [x === undefined ? undefined : event(x), y === undefined ? undefined : event(y)];
+    let differs: string;
+    if (pa && pb && typeof pa !== 'string' && typeof pb !== 'string' && pa.t === pb.t) {
+      differs = differing(pa, pb, a.label, b.label) || 'the text only';
+    } else if (pa && pb) {
+      const kind = (p: Event | string): string => typeof p === 'string' ? 'not a stream line' : KIND[p.t];
+      differs = `the kind of line (${a.label} ${kind(pa)}, ${b.label} ${kind(pb)})`;
+    } else differs = `one stream ends (${x === undefined ? a.label : b.label})`;
+    if (head) {
+      out.push(`first difference: the header, ${line} (the settings each stream was made for)`, `  differs: ${differs}`);
+    } else if (fresh) {
       const c = event(x!) as Call;
       const path = [...open.slice(1).map((p) => callOf(p).move), ...open.length ? [c.move] : []];
-      out.push(`first difference: call ${calls + 1} (ply ${open.length}), ${line}`);
+      out.push(`first difference: call ${calls + 1} (ply ${open.length}), ${line}`, `  differs: ${differs}`);
       if (!open.length) game.feed(c, 0);
       out.push(`  in ${game.where()}`);
       out.push(`  reached by ${path.length ? path.join(' ') : 'no move: it is the call from main()'}`);
     } else if (inside) {
       const path = open.slice(1).map((p) => callOf(p).move);
-      out.push(`first difference: inside call ${inside.number} (ply ${inside.ply}), in its pass ${inside.passes + 1}, ${line}`);
+      out.push(`first difference: inside call ${inside.number} (ply ${inside.ply}), in its pass ${inside.passes + 1}, ${line}`,
+        `  differs: ${differs}`);
       out.push(`  in ${game.where()}`);
       out.push(`  reached by ${path.length ? path.join(' ') : 'no move: it is the call from main()'}`);
       out.push(`  call ${inside.number}, the same in both: ${compact(callOf(inside))}`);
     } else {
-      out.push(`first difference: between calls from main(), ${line} (after ${calls} identical calls)`);
+      out.push(`first difference: between calls from main(), ${line} (after ${calls} identical calls)`, `  differs: ${differs}`);
       out.push(`  next: ${game.where()}`);
     }
     const width = Math.max(10, a.label.length + 4, b.label.length + 4);   // (the records start in one column)
     out.push(`  ${a.label}:`.padEnd(width) + record(x, ea));
     out.push(`  ${b.label}:`.padEnd(width) + record(y, eb));
-    const [pa, pb] = [x === undefined ? undefined : event(x), y === undefined ? undefined : event(y)];
-    if (pa && pb && typeof pa !== 'string' && typeof pb !== 'string' && pa.t === pb.t) {
-      out.push(`  differs: ${differing(pa, pb, a.label, b.label) || 'the text only'}`);
-    } else if (pa && pb) {
-      const kind = (p: Event | string): string => typeof p === 'string' ? 'not a stream line' : KIND[p.t];
-      out.push(`  differs: the kind of line (${a.label} ${kind(pa)}, ${b.label} ${kind(pb)})`);
-    } else out.push(`  differs: one stream ends (${x === undefined ? a.label : b.label})`);
     if (!head && (fresh || inside)) {
       const depth = (l: string | undefined): number => l === undefined ? 0 : !fresh && l[0] === '<' ? 0 : fresh ? 1 :
         l[0] === '>' ? 2 : 1;
@@ -268,10 +276,24 @@ export async function compareStreams(a: Source, b: Source, o: { input?: Buffer; 
       out.push(`  then ${fresh ? 'the call' : `call ${inside!.number}`}: ${a.label} ${said(results[0])}; ` +
         `${b.label} ${said(results[1])}`);
     }
-    if (recent.length) {
-      out.push(`the calls before it, the same in both (number, ply, move, call):`);
-      for (const r of recent) out.push(`  ${String(r.number).padStart(9)}  ${String(r.ply).padStart(2)}  ${compact(callOf(r))}`);
+    if (!head && (recent.length || inside)) out.push(...around(fresh ? (event(x!) as Call).move : undefined));
+    return out;
+  }
+
+  /** The calls made around the difference, in the order they were made: the call it is in (the
+   *  caller of a call that differs) and the last calls before it, then the spot itself. */
+  function around(move: string | undefined): string[] {
+    const inside = open.at(-1);
+    const listed = [...inside && !recent.includes(inside) ? [inside] : [], ...recent].sort((p, q) => p.number - q.number);
+    const row = (number: string, ply: number, text: string): string => `  ${number.padStart(9)}  ${String(ply).padStart(2)}  ${text}`;
+    const out = ['the calls around it, in the order they were made (number, ply, move, call), the same in both:'];
+    for (const r of listed) {
+      const mark = r === inside ? move === undefined ? `   <- the difference is inside this call, in its pass ${r.passes + 1}`
+        : '   <- its caller' : '';
+      out.push(row(String(r.number), r.ply, compact(callOf(r)) + mark));
     }
+    out.push(move === undefined ? row('', inside?.ply ?? 0, `-> here, in call ${inside?.number ?? '?'}: the streams differ (above)`)
+      : row(String(calls + 1), open.length, `${move.padEnd(5)} -> this call differs (above)`));
     return out;
   }
 }

@@ -65,7 +65,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CannotCompare, compile, cSource, nodeLimitOf, sha256Of, spaced, substitute, traceOf, withLimit,
   type Variant } from './c-oracle.ts';
-import { Capped, ROOT, killGroup, onStopped, started } from './run.ts';
+import { Capped, HeadAndTail, ROOT, crashOf, killGroup, onStopped, started, stderrGist, type Result } from './run.ts';
 
 const DEPTH = 1000;                                    // boards kept for reading moves (deeper: '?')
 
@@ -366,9 +366,12 @@ export function buildPort(): string {
 }
 
 let portFile: string | undefined;
-/** The instrumented port as JavaScript, run by plain node: tsx would add half a second of start-up
- *  to each of the suite's hundred-odd runs. Compiled once per version of micromax.ts. */
-export function buildCallsPort(): string {
+/** The instrumented port (or a changed `copy` of micromax.ts) as JavaScript, run by plain node: tsx would
+ *  add half a second of start-up to each of the suite's hundred-odd runs. Compiled once per version. */
+export function buildCallsPort(copy?: string): string {
+  // a changed copy of micromax.ts (a learner's), instrumented the same way; a line it changed that the
+  // instrumentation needs is an Error naming that line's part
+  if (copy !== undefined) return transpiled(instrumentPort(fs.readFileSync(copy, 'utf8')), 'micromax-copy-calls');
   if (portFile && fs.existsSync(portFile)) return portFile;
   portFile = transpiled(instrumentPort(fs.readFileSync(path.join(ROOT, 'micromax.ts'), 'utf8')), 'micromax-calls');
   return portFile;
@@ -555,9 +558,9 @@ export interface Running {
   overran: () => boolean;                              // ... and this says so (stdout is then cut there)
 }
 
-/** Who writes a stream: the C (built from MICROMAX_C, or env.MICROMAX_C), the port, or a program
- *  given as a shell command line. */
-export type Side = 'C' | 'port' | { program: string };
+/** Who writes a stream: the C (built from MICROMAX_C, or env.MICROMAX_C), the port, a changed copy of
+ *  micromax.ts (a learner's: instrumented as the port is), or a program given as a shell command line. */
+export type Side = 'C' | 'port' | { copy: string } | { program: string };
 
 // The named pipes' folders not yet removed, removed at exit (a tool may end before a stream closes).
 const pipeDirs = new Set<string>();
@@ -593,22 +596,25 @@ function namedPipe(): { path: string; stream: net.Socket; close: () => void } {
 export function runCalls(side: Side, input: Buffer | string, v: Variant = {},
   env: NodeJS.ProcessEnv = {}): Running {             // (env.MICROMAX_C: the C to build)
   const nodes = [...v.nodes !== undefined ? ['--nodes', String(v.nodes)] : [], ...v.trace ? ['--trace'] : []];
-  const built = side === 'C' ? buildCallsC(env.MICROMAX_C ?? cSource(), v.opt) : side === 'port' ? buildCallsPort() : '';
-  const pipe = side === 'port' ? undefined : namedPipe();  // (made once nothing can fail: it holds the process)
+  const copy = typeof side === 'object' && 'copy' in side ? side.copy : undefined;
+  const built = side === 'C' ? buildCallsC(env.MICROMAX_C ?? cSource(), v.opt) : side === 'port' || copy !== undefined ?
+    buildCallsPort(copy) : '';
+  const port = side !== 'C' && built !== '';          // the port, or a copy of it: its stream on fd 3
+  const pipe = port ? undefined : namedPipe();         // (made once nothing can fail: it holds the process)
   const calls = pipe ? ['--calls', pipe.path] : [];
   const [cmd, argv, shell] = side === 'C' ? [built, [...nodes, ...calls], false]
-    : side === 'port' ? [process.execPath, [built, ...nodes], false]
-      : [[side.program, ...nodes, ...calls].join(' '), [], true];
-  const program = typeof side === 'object';           // its stderr is kept for the report, not shown
+    : port ? [process.execPath, [built, ...nodes], false]
+      : [[(side as { program: string }).program, ...nodes, ...calls].join(' '), [], true];
+  const program = typeof side === 'object' && 'program' in side;   // its stderr is kept for the report, not shown
   const stdio = ['pipe', 'pipe', program ? 'pipe' : 'inherit', pipe ? 'ignore' : 'pipe'] as const; // port: fd 3
   const cwd = program ? process.env.INIT_CWD ?? process.cwd() : ROOT;   // (a program: where npm was run)
   const child = spawn(cmd, argv, { cwd, stdio: [...stdio], env: { ...process.env, ...env }, shell, detached: program });
   started(child, program);
-  const err: Buffer[] = [];
+  const err = new HeadAndTail();
   const limit = { bytes: program ? 1 << 28 : Infinity };
   const out = new Capped(limit);                       // a program that prints for ever is stopped
   child.stdout!.on('data', (d: Buffer) => { if (out.add(d)) killGroup(child); });
-  child.stderr?.on('data', (d: Buffer) => { err.push(d); if (err.length > 16) err.shift(); });
+  child.stderr?.on('data', (d: Buffer) => err.add(d));
   child.stdin!.on('error', () => { /* it may stop reading early */ });
   child.on('error', () => { /* a program that cannot start: its close comes with a code */ });
   child.stdin!.end(input);
@@ -626,22 +632,23 @@ export function runCalls(side: Side, input: Buffer | string, v: Variant = {},
     pipe?.stream.destroy();
   };
   return { child, lines, stop, limit, overran: () => out.overran, stdout: done.then(() => out.bytes()),
-    stderr: done.then(() => Buffer.concat(err).toString()), done, signal: () => signal, ended: () => ended };
+    stderr: done.then(() => err.text()), done, signal: () => signal, ended: () => ended };
 }
 
-/** How a program ended, in words: 'it exited with code 3 (its last words: ...)', 'it exited with
- *  signal SIGSEGV'. */
-export async function howEnded(r: Running): Promise<string> {
-  const code = await r.done, sig = r.signal();
-  const said = code === 0 ? undefined : (await r.stderr).trim().split('\n').filter(Boolean).at(-1);
-  const words = said ? ` (its last words: ${said.slice(0, 200)})` : '';
-  if (sig) return `it was ended by signal ${sig}${words}`;
-  const shells = code !== null && code > 128 ? signalNamed(code - 128) : undefined;  // (sh -c: 128 + the signal)
-  return `it exited with code ${code}${shells ? `, a shell's way of saying ended by signal ${shells}` : ''}${words}`;
+/** A run's end as a Result (what run.ts's reports read), once it has ended. */
+export async function resultOf(r: Running): Promise<Result> {
+  const [stdout, stderr, code] = await Promise.all([r.stdout, r.stderr, r.done]);
+  return { stdout, stderr, code, signal: r.signal(), overran: r.overran() };
 }
-/** The name of signal number n (11: SIGSEGV), if there is one. */
-const signalNamed = (n: number): string | undefined =>
-  Object.entries(os.constants.signals).find(([, k]) => k === n)?.[0];
+
+/** How a program ended, in words: 'it exited with code 0', 'it crashed: exit 1 (its stderr: Exception
+ *  in thread "main" java.lang.StackOverflowError)', 'it crashed: signal SIGSEGV'. */
+export async function howEnded(r: Running): Promise<string> {
+  const res = await resultOf(r);
+  if (res.overran) return 'it was stopped for printing 16 kB more than the C';
+  const crash = crashOf(res), said = stderrGist(res.stderr);
+  return crash ? `it crashed: ${crash}${said ? ` (its stderr: ${said})` : ''}` : `it exited with code ${res.code}`;
+}
 
 export const I = 8000, S = 128;                       // the engine's infinity, and its bit 7 (micromax.ts)
 export const square = (s: number): string => 'abcdefgh'[s & 7] + (8 - (s >> 4)); // 0x88 to e2

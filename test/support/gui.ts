@@ -5,8 +5,9 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as fs from 'node:fs';
 import { after, afterEach } from 'node:test';
 import { Chess } from 'chess.js';
-import { legalTexts } from './boards.ts';
-import { portCommand, ROOT, sourceCommand } from './run.ts';
+import { legalTexts, replay } from './boards.ts';
+import { whyNoC } from './c-oracle.ts';
+import { portArgs, portCommand, ROOT, runC, runPort, sourceCommand } from './run.ts';
 
 export interface Line { t: number; text: string }
 
@@ -104,6 +105,15 @@ export function replayOf(text: string): { nodes: number; plies: number; cut: boo
 }
 
 export { ROOT };
+
+/** Replays moves (typed) then an empty line in the C, or in the port's terminal mode without the
+ *  C (byte-identical to it by the transcript tests), at --nodes n; the move it plays last. */
+export async function cMove(moves: string[], n: number): Promise<string> {
+  const input = moves.map((m) => `${m}\n`).join('') + '\n';
+  const r = whyNoC() ? await runPort(input, portArgs({ nodes: n })) : await runC(input, { nodes: n });
+  const g = replay(r.stdout, input), last = g.moves.at(-1);
+  return last && last.index === g.boards.length - 1 && last.by === 'engine' ? last.from + last.to + (last.promotion ?? '') : '0000';
+}
 
 /** The move of the next bestmove line. */
 export const bestmoveOf = async (s: Session): Promise<string> => (await s.expect(/^bestmove /)).text.split(' ')[1];

@@ -10,7 +10,14 @@ export interface Mutation {
   what: string;                                          // in a tester's words
   same: boolean;                                         // true: the same program, rewritten
   porters?: boolean;                                     // a bug of the kind ports have (test/PORTING.md): conformance --calls finds it
+  java?: boolean;                                        // a bug a Java port had on its first run: the quick run must refute it
+  shown?: string;                                        // the edit in a few words, for test/PORTING.md's table (edits too long to show)
 }
+
+// A Java port's trace on stderr, as its uncaught exception prints it: the error on the first line.
+const trace = (error: string, at: number): string =>
+  `fprintf(stderr,"Exception in thread \\"main\\" ${error}\\n\\tat MicroMax.D(MicroMax.java:${at})\\n` +
+  '\\tat MicroMax.D(MicroMax.java:77)\\n\\tat MicroMax.main(MicroMax.java:266)\\n")';
 
 /** A change that no mode can see (test/PORTING.md, "What no mode can see"): the store's depth test. */
 export const UNSEEN: Mutation = { name: 'store-depth', edits: [['a->D<=d)', 'a->D<d)']],
@@ -38,6 +45,30 @@ export const MUTATIONS: Mutation[] = [
     same: false, porters: true },
   { name: 'floor-div', edits: [['J,K,S,z,1)/2;', 'J,K,S,z,1)>>1;']], what: 'a division that floors (as Python\'s //), where the C\'s truncates',
     same: false, porters: true },
+  { name: 'crash-exception', edits: [['{Q=-e-i;O=F;return l;}', `{if(!(G&M)){${trace('java.lang.ArrayIndexOutOfBoundsException: ' +
+    'Index 136 out of bounds for length 129', 61)};_exit(1);}Q=-e-i;O=F;return l;}`]],
+    what: 'a crash in mid-script: an exception when a castling is played (exit 1, its trace on stderr, its buffered output lost)',
+    shown: 'a castling accepted (`{Q=-e-i;O=F;return l;}`) prints a Java trace on stderr, then `_exit(1)`', same: false, java: true },
+  { name: 'crash-stack', edits: [['{Q=-e-i;O=F;return l;}', '{if(!(G&M))so(0);Q=-e-i;O=F;return l;}'],
+    ['n[]=".?+nkbrq?*?NKBRQ";', 'n[]=".?+nkbrq?*?NKBRQ";\nint so(int n){volatile char f[256];f[0]=n;return so(n+1)+f[0];}']],
+    what: 'a stack overflow in mid-script: a recursion without end when a castling is played (signal SIGSEGV)',
+    shown: 'a castling accepted (`{Q=-e-i;O=F;return l;}`) calls a function that calls itself for ever', same: false, java: true },
+  { name: 'cr-newline', edits: [['main()', 'static int rl_held=-2,rl_mid;\nint rl(void){int ch=rl_held!=-2?rl_held:getchar();' +
+    'rl_held=-2;if(ch==13){ch=getchar();if(ch!=10)rl_held=ch;ch=10;}if(ch==-1&&rl_mid)ch=10;rl_mid=ch>10;return ch;}\nmain()'],
+  ['p=c;W((*p++=getchar())>10);', 'p=c;W((*p++=rl())>10);']],
+    what: 'line ends as a library\'s readLine() reads them: CR, LF and CR LF each end a line, the end of input ends one',
+    shown: '`getchar()` in `p=c;W((*p++=getchar())>10);` → a `rl()` that gives LF for CR, CR LF and the input\'s end in a line',
+    same: false, java: true },
+  { name: 'table-short', edits: [['A[U];', 'A[U-8];'], ['while((h=A[++j].K)&&h-Z&&--i);',
+    'while((h=A[++j<U-8?j:oob(j)].K)&&h-Z&&--i);'], ['n[]=".?+nkbrq?*?NKBRQ";', 'n[]=".?+nkbrq?*?NKBRQ";\n' +
+    `int oob(int j){${trace('java.lang.ArrayIndexOutOfBoundsException: Index 16777216 out of bounds for length 16777216', 43)};` +
+    'exit(1);}']],
+    what: 'a hash table 8 entries short (2^24), in a language that checks an index (exit 1 at entry 16777216)',
+    shown: '`A[U];` → `A[U-8];`, the probe\'s index checked (`A[++j<U-8?j:oob(j)]`: a Java trace, `exit(1)`)', same: false, java: true },
+  { name: 'key-sign', edits: [['#define K(A,B) *(int*)(T+A+(B&8)+S*(B&7))', '#define K(A,B) kx(A+(B&8)+S*(B&7))'],
+    ['n[]=".?+nkbrq?*?NKBRQ";', 'n[]=".?+nkbrq?*?NKBRQ";\nint kx(int o){return T[o]|T[o+1]<<8|T[o+2]<<16|T[o+3]<<24;}']],
+    what: 'hash keys built from the key table\'s bytes with sign extension (a Java byte[] read without & 0xFF)',
+    shown: '`K(A,B)` reads `T[o]|T[o+1]<<8|T[o+2]<<16|T[o+3]<<24`, each byte a signed char', same: false, java: true },
   { name: 'rewritten', what: 'five rewrites at once: N<10000000, the hint line as {y=Y&~M;H=y;}, spaces in the ' +
     'deepening loop, I=8000, U as a sum', same: true, edits: [['N<1e7', 'N<10000000'],
     ['if(Y&8)H=y=Y&~M;', 'if(Y&8){y=Y&~M;H=y;}'], ['W(d++<n|z==8&N<10000000&d<98)', 'W( d++ < n | z == 8 & N < 10000000 & d < 98 )'],

@@ -36,9 +36,12 @@ export const prose = (md: string): string => {
 // --- line) and the lines of non-ts fenced blocks (a command's line too) are lines; so is every line
 // a command prints, when the text asks the reader to run it; a line is dense when it holds a hex
 // number, bits (0111 1000) or a row of hex bytes. ts lines are code, in D() from `function D(` to
-// its `}`. A link to the glossary is a look-up: one row for each name it gives (at least one).
+// its `}`. A link to the glossary is a look-up: one row for each name it gives (at least one). A link to
+// a call of a page (pages/NAME.html#call-N) is a page visit: the reader opens the page on that call and
+// finds, on its board and in its tables, the numbers the sentence names: a minute, the time a careful
+// reader took (issue 43: 12 visits, some 12 minutes more than the text alone).
 
-export const READING = { plain: 120, dense: 60, lineSeconds: 15, denseLineSeconds: 30, code: 6, codeInD: 3 };
+export const READING = { plain: 120, dense: 60, lineSeconds: 15, denseLineSeconds: 30, code: 6, codeInD: 3, visit: 1 };
 
 /** A link's target, which the reader does not read: `[text](target)` as `[text]`. */
 const untargeted = (s: string): string => s.replace(/\]\([^)\s]*\)/g, ']');
@@ -62,7 +65,9 @@ export function denseLine(line: string): boolean {
     (cells.length >= 8 && cells.some((c) => /[a-f]/.test(c)));
 }
 
-export interface Reading { plain: number; dense: number; lines: number; denseLines: number; code: number; codeInD: number; lookUps: number }
+export interface Reading {
+  plain: number; dense: number; lines: number; denseLines: number; code: number; codeInD: number; lookUps: number; visits: number;
+}
 
 /** The paragraphs of a stretch of Markdown, outside fences and tables. */
 function paragraphs(md: string): string[] {
@@ -84,10 +89,13 @@ export function lookUps(md: string): number {
     .reduce((n, m) => n + Math.max(1, [...m[1].matchAll(/`\w`/g)].length), 0);
 }
 
+/** The pages a stretch of prose sends the reader to: one visit a link to a call of a page. */
+export const visits = (md: string): number => [...paragraphs(md).join('\n').matchAll(/\]\(pages\/[\w-]+\.html#call-\d+\)/g)].length;
+
 /** What a reader meets in a stretch of Markdown, apart from what its commands print: words plain and
- *  dense, lines of tables, diagrams and commands, code lines, glossary look-ups. */
+ *  dense, lines of tables, diagrams and commands, code lines, glossary look-ups, page visits. */
 export function reading(md: string): Reading {
-  const r: Reading = { plain: 0, dense: 0, lines: 0, denseLines: 0, code: 0, codeInD: 0, lookUps: lookUps(md) };
+  const r: Reading = { plain: 0, dense: 0, lines: 0, denseLines: 0, code: 0, codeInD: 0, lookUps: lookUps(md), visits: visits(md) };
   for (const p of paragraphs(md)) {
     const words = p.split(/\s+/).filter(Boolean).length;
     if (dense(p)) r.dense += words; else r.plain += words;
@@ -109,4 +117,4 @@ export function reading(md: string): Reading {
 export const minutes = (r: Reading): number =>
   r.plain / READING.plain + r.dense / READING.dense +
   ((r.lines + r.lookUps) * READING.lineSeconds + r.denseLines * READING.denseLineSeconds) / 60 +
-  r.code / READING.code + r.codeInD / READING.codeInD;
+  r.code / READING.code + r.codeInD / READING.codeInD + r.visits * READING.visit;

@@ -156,17 +156,16 @@ export function runProgram(command: string, args: string[], input: Buffer | stri
     const child = spawn([command, ...args].join(' '), { cwd: process.env.INIT_CWD ?? process.cwd(), shell: true,
       detached: true });                               // its own process group: the shell and what it runs
     started(child, true);
-    const out = new Capped(limit), err: Buffer[] = [];
+    const out = new Capped(limit), err = new HeadAndTail();
     let timedOut = false;
     const timer = setTimeout(() => { timedOut = true; killGroup(child); }, timeoutMs);
     child.stdout.on('data', (d: Buffer) => { if (out.add(d)) killGroup(child); });
-    child.stderr.on('data', (d: Buffer) => { err.push(d); if (err.length > 16) err.shift(); });
+    child.stderr.on('data', (d: Buffer) => err.add(d));
     child.stdin.on('error', () => { /* the program may stop reading early */ });
     child.on('error', () => { /* cannot start: close comes with its code */ });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ stdout: out.bytes(), stderr: Buffer.concat(err).toString(), code, signal, overran: out.overran,
-        timedOut });
+      resolve({ stdout: out.bytes(), stderr: err.text(), code, signal, overran: out.overran, timedOut });
     });
     child.stdin.end(input);
   });
@@ -214,16 +213,115 @@ export const MARGIN = 1 << 14;
 export const sizeOf = (out: Buffer, overran = false): string =>
   overran ? `more than ${out.length} bytes (stopped reading)` : `${out.length} bytes`;
 
-/** Why a program's run says it could not run at all, or undefined when it ran: the shell could not
- *  find or start it (exit 127, 126), or it failed before printing anything (a program under test
- *  prints the first board before it reads). */
-export function couldNotRun(r: Result): string | undefined {
-  const said = r.stderr.trim().split('\n').filter(Boolean).at(-1);
-  const why = said ? `: ${said.slice(0, 200)}` : '';
+/** A program's stderr as a report quotes it: its first 8 kB (a stack trace's first line names the
+ *  error: Java's StackOverflowError, Rust's panic) and its last 8 kB (Python names it last), a line
+ *  '…' between them when more was written. */
+export class HeadAndTail {
+  private head: Buffer[] = [];
+  private headSize = 0;
+  private tail: Buffer[] = [];
+  private tailSize = 0;
+  private skipped = false;
+  constructor(private keep = 8192) {}
+  add(d: Buffer): void {
+    if (this.headSize < this.keep) {
+      const take = d.subarray(0, this.keep - this.headSize);
+      this.head.push(take);
+      this.headSize += take.length;
+      d = d.subarray(take.length);
+    }
+    if (!d.length) return;
+    this.tail.push(d);
+    this.tailSize += d.length;
+    while (this.tailSize - this.tail[0].length >= this.keep) {
+      this.tailSize -= this.tail.shift()!.length;
+      this.skipped = true;
+    }
+  }
+  text(): string {
+    const head = Buffer.concat(this.head).toString(), tail = Buffer.concat(this.tail).toString();
+    return this.skipped ? `${head}\n…\n${tail.slice(tail.indexOf('\n') + 1)}` : head + tail;
+  }
+}
+
+/** Why a program cannot be run at all, or undefined when it started: the shell could not find it
+ *  (exit 127) or run it (exit 126). A program that started and then failed crashed (crashOf): that is
+ *  a difference from the C, said per script, not a run that cannot be made. */
+export function cannotStart(r: Result): string | undefined {
+  const said = stderrGist(r.stderr);
+  const why = said ? `: ${said}` : '';
   if (r.code === 127) return `not found (exit 127)${why}`;
   if (r.code === 126) return `cannot be run (exit 126)${why}`;
-  if (r.stdout.length === 0 && (r.code !== 0 || r.signal)) return `failed before printing anything (${r.signal ?? `exit ${r.code}`})${why}`;
   return undefined;
+}
+
+/** How a program under test died, in a few words ('exit 1', 'signal SIGSEGV', 'exit 134, a shell's
+ *  way of saying signal SIGABRT'), or undefined when it ended as the C always does, with exit 0, or
+ *  was stopped by the tools themselves (--timeout, or printing 16 kB more than the C). */
+export function crashOf(r: Result): string | undefined {
+  if (r.timedOut || r.overran || (r.code === 0 && !r.signal)) return undefined;
+  if (r.signal) return `signal ${r.signal}`;
+  const shells = r.code !== null && r.code > 128 ? signalNamed(r.code - 128) : undefined;  // (sh -c: 128 + the signal)
+  return `exit ${r.code}${shells ? `, a shell's way of saying signal ${shells}` : ''}`;
+}
+
+/** The name of signal number n (11: SIGSEGV), if there is one. */
+export const signalNamed = (n: number): string | undefined =>
+  Object.entries(os.constants.signals).find(([, k]) => k === n)?.[0];
+
+/** A line of stderr that names an error, as languages word it: Java's `…Exception`, `…Error`, Python's
+ *  `IndexError:`, Rust's `panicked`, Go's `panic:`, C#'s `Unhandled exception`, a shell's
+ *  `Segmentation fault`. */
+const ERROR = /error|exception|panic|fault|abort|overflow|out of (range|bounds)/i;
+
+/** stderr's lines, without the empty ones, each cut to 200 characters. */
+const linesOf = (text: string): string[] =>
+  text.split('\n').map((l) => l.replace(/\s+$/, '')).filter(Boolean).map((l) => l.slice(0, 200));
+
+/** Where in stderr's lines the error is named: the first line that names one (Node prints the
+ *  source line first, Python the traceback), else the first. */
+function errorAt(lines: string[]): number {
+  return Math.max(0, lines.findIndex((l) => ERROR.test(l) && !/^Traceback \(most recent call last\)/.test(l)));
+}
+
+/** The lines of stderr a report shows: the first `n` (the error, where most languages name it), the
+ *  line that names the error when it is further down, and the last (where Python names it), '…'
+ *  where lines are left out. */
+export function stderrLines(text: string, n = 3): string[] {
+  const lines = linesOf(text);
+  if (lines.length <= n + 1) return lines;
+  const at = errorAt(lines);
+  return [...lines.slice(0, n), ...at >= n && at < lines.length - 1 ? ['…', lines[at]] : [], '…', lines.at(-1)!];
+}
+
+/** The words of stderr that name the error, in one line: the line that names it, with the next
+ *  when it ends in a colon (Rust's `panicked at src/main.rs:9:5:`, then the message). */
+export function stderrGist(text: string): string | undefined {
+  const lines = linesOf(text), at = errorAt(lines);
+  if (!lines.length) return undefined;
+  return lines[at].endsWith(':') && lines[at + 1] !== undefined ? `${lines[at]} ${lines[at + 1].trim()}` : lines[at];
+}
+
+/** A crash in a report's words: how the program died (the C always exits 0), how far its output
+ *  was the C's (`want`, on `input`; without it, how much it printed), and the lines of its stderr
+ *  that name the error. */
+export function crashReport(r: Result, how: string, want: Buffer | undefined, input: Buffer, who = 'the program'): string[] {
+  const same = want ? firstByte(want, r.stdout) ?? want.length : 0;
+  const out = [`${who} crashed: ${how}, where the C exits 0`];
+  if (!r.stdout.length) {
+    out.push(`  it printed nothing${want ? `, where the C prints ${want.length} bytes` : ''} (a program whose stdout is buffered ` +
+      'loses what it printed when it crashes: flush it before each read, test/PORTING.md section 1)');
+  } else if (!want) {
+    out.push(`  it printed ${r.stdout.length} bytes`);
+  } else if (same === want.length) {
+    out.push(`  its output was all the C's, ${same} bytes: it crashed as it ended`);
+  } else if (same === r.stdout.length) {
+    out.push(`  its output was the C's, ${same} of ${want.length} bytes: it stopped in ${inputAt(want, input, same)}`);
+  } else out.push(`  its output was the C's for ${same} of ${want.length} bytes, then differs`);
+  const lines = stderrLines(r.stderr);
+  out.push(lines.length ? '  its stderr:' : '  it wrote nothing on stderr');
+  for (const l of lines) out.push(`    ${l}`);
+  return out;
 }
 
 /** Where two outputs first differ, or undefined when they are byte-identical; `cut` when b is only

@@ -15,6 +15,7 @@ export interface PageOptions {
   pass?: number;                                       // only this pass (its depth d) of the first call
   path?: string[][];                                   // only the calls along these moves (one list a ply)
   checks: number;                                      // calls from main() to pass over first (typed moves)
+  keep?: () => boolean;                                // may the page hold one more call? (else: left out, 'limit')
 }
 
 /** A pass of a call: its depth d, where it ended (the '!' line: best m, cut-off, X and Y), the moves that
@@ -32,8 +33,10 @@ export interface PagePass {
 
 /** A call named by its number in the stream and its move, and whether the page draws it. */
 export interface By { no: number; move: string; drawn: boolean }
-/** What leaves a call out of the page: --pass (a pass of the first call not asked for) or --path. */
-export type LeftOut = 'pass' | 'path';
+/** What leaves a call out of the page: --pass (a pass of the first call not asked for) or --path; on a page
+ *  of two searches, being the same in both ('same': the calls below a call that returned before the first
+ *  difference) or the page's limit of calls a side ('limit'). */
+export type LeftOut = 'pass' | 'path' | 'same' | 'limit';
 
 /** How a move's numbers were made, by D()'s own steps on its caller's board. */
 export interface Gain {
@@ -71,6 +74,7 @@ export class Search {
   readonly calls: PageCall[] = [];
   board?: Board64;                                     // the first call's: main()'s last ('@'), or start()'s
   done = false;
+  last?: PageCall;                                     // the drawn call that returned last
   counted = 0;                                         // every call of the search, drawn or not
   private open: (PageCall | undefined)[] = [];         // the open calls; undefined: one not drawn
   private hidden = 0;                                  // depth inside a call not drawn
@@ -159,6 +163,7 @@ export class Search {
   /** What leaves this call out, if anything: a pass not asked for, or a move off the path (a page draws
    *  every depth). */
   private leftOut(c: Call, up: PageCall, level: number): LeftOut | undefined {
+    if (this.o.keep && !this.o.keep()) return 'limit';
     const pass = c.move === 'null' ? this.lastPass(up).d : nextPass(up);
     if (level === 1 && this.o.pass !== undefined && pass !== this.o.pass) return 'pass';
     const want = this.o.path?.[level - 1];
@@ -188,9 +193,25 @@ export class Search {
   private leave(r: Return): void {
     const c = this.open.pop()!;
     c.v = r.v; c.after = r.N;
+    this.last = c;
     const up = this.open.at(-1);
     if (up) this.scored(up, { no: c.no, move: c.c.move, drawn: true, c: c.c }, r);
     if (!this.open.length) this.done = true;
+  }
+
+  /** Leaves out the calls below `c`, which has just returned (they are the last ones held), each counted in
+   *  the pass of c that made it, as left out for `why`. */
+  collapse(c: PageCall, why: LeftOut): void {
+    const at = this.index.get(c)!;
+    for (const p of c.passes) {
+      if (!p.kids.length) continue;
+      p.hid += p.kids.length;
+      p.hidBelow += p.kids.reduce((n, k) => n + 1 + this.calls[k].inside, 0);
+      p.why = why;
+      p.kids = [];
+      if (p.bestBy?.drawn) p.bestBy = { ...p.bestBy, drawn: false };
+    }
+    for (const gone of this.calls.splice(at + 1)) this.index.delete(gone);
   }
 
   /** A reply of `up` has returned: the null move ends the pass before it; another sets the pass's best
@@ -282,11 +303,15 @@ export function inlineHtml(md: string): string {
 export const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The companion's words for the page: each as [HTML of its sentence, link to its section, its name]. */
+/** The companion's words for the page: each as [HTML of its sentence, link to its section, its name]. A
+ *  sentence is quoted beside every call it explains, so its figures for the companion's own example ("(-8001
+ *  here)") are left out: they hold there, not at every call. */
 export function companionWords(readme: string, href: string): Record<string, [string, string, string]> {
   return Object.fromEntries(Object.entries(WORDS).map(([key, [section, holds]]) =>
-    [key, [inlineHtml(sentenceOf(readme, section, holds)), `${href}#${slug(section)}`, section]]));
+    [key, [inlineHtml(withoutExample(sentenceOf(readme, section, holds))), `${href}#${slug(section)}`, section]]));
 }
+/** A sentence without its figures for the example at hand: a bracket ending in "here". */
+export const withoutExample = (sentence: string): string => sentence.replace(/\s*\([^()]*\bhere\)/g, '');
 
 /** Where a page at `file` finds annotated/README.md: a relative path inside the project, else a file URL. */
 export function companionHref(file: string, root: string): string {

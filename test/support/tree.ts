@@ -25,11 +25,16 @@ export const place = (s: number): string => isSquare(s) ? square(s) : String(s);
 /** E as place() gives it, but 0, a first think's (the C's unset O), as 0: no pawn skips a8, no king crosses it,
  *  and a8 would read as a square the last move passed. */
 export const placeE = (E: number): string => E === 0 ? '0' : place(E);
-/** A move from X and Y as D() holds them (flags masked off), or '' when they are no move. */
-export function bestMove(X: number, Y: number): string {
+/** A move from X and Y as D() holds them (flags masked off), or '' when they are no move; a pawn's move to
+ *  the last rank is named as the stream names it, with its q (a7a8q), when the board it is made on is known
+ *  (`board`, asked only for a move to the first or last rank). */
+export function bestMove(X: number, Y: number, board?: () => Board64 | null | undefined): string {
   const x = X & 0x77, y = Y & 0x77;
-  return x === y ? '' : square(x) + square(y);
+  if (x === y) return '';
+  return square(x) + square(y) + ((y >> 4) % 7 === 0 && board && promotes(board(), x) ? 'q' : '');
 }
+/** Does the piece on x, a pawn, promote by moving to the first or last rank (where a pawn only promotes)? */
+const promotes = (b: Board64 | null | undefined, x: number): boolean => !!b && (b[at64(x)] & 7) > 0 && (b[at64(x)] & 7) < 3;
 
 /** D(k, q, l, e, E, z, n) with E and z by name; J and Z only with `keys`. */
 export const named = (c: Call, keys = false): string =>
@@ -43,14 +48,14 @@ export function answers(c: Call): boolean {
 }
 
 /** What the probe found: empty, full (8 slots held by others), or the entry: depth, score and its
- *  bound (≥ a lower bound, ≤ an upper bound, bare when exact), and best move. */
-export function probeText(c: Call): string {
+ *  bound (≥ a lower bound, ≤ an upper bound, bare when exact), and best move (on the call's `board`). */
+export function probeText(c: Call, board?: () => Board64 | null | undefined): string {
   const p = c.probe;
   if (!p) return 'full';
   if (p.d === undefined) return 'empty';
   const atLeast = (p.X! & 8) !== 0, atMost = (p.X! & S) !== 0;
   const bound = atLeast === atMost ? '' : atLeast ? '≥ ' : '≤ ';
-  const best = bestMove(p.X!, p.Y!);
+  const best = bestMove(p.X!, p.Y!, board);
   return `d ${p.d} v ${bound}${p.v}${best ? ` ${best}` : ''}`;
 }
 
@@ -64,10 +69,16 @@ export function boardLines(b: number[], letters = true): string[] {
   return [...ranks, letters ? `  abcdefgh  ${PIECES}` : '  abcdefgh'];
 }
 
-/** The legend above the tree, one line (the tags are explained by --help). */
-export const legend = (keys: boolean): string =>
-  `Each call: move, D(k, q, l, e, E, z, n) (E, z: squares; J, Z ${keys ? 'shown' : 'left out'}: --keys), probe, ` +
-  '→ result (calls below it, at all depths), tags: --help.';
+/** The legend above the tree: a line's fields (the tags are explained by --help), unless `brief`; and, when
+ *  replies are drawn (`replies`), what the number after a move's arrow is. */
+export function legend(keys: boolean, brief: boolean, replies: boolean): string[] {
+  const fields = `Each call: move, D(k, q, l, e, E, z, n) (E, z: squares; J, Z ${keys ? 'shown' : 'left out'}: --keys), ` +
+    'probe, → result (calls below it, at all depths), tags: --help.';
+  return [...brief ? [] : [fields], ...replies ? [ARROW] : []];
+}
+/** What `move → N` means, in the text tree's legend and on the page. */
+export const ARROW = 'move → N: the reply\'s result, the position\'s value for the side to move there, the mover\'s ' +
+  'opponent; so the mover\'s best move shows the lowest N.';
 
 const column = (s: string, width: number): string => s.length < width ? s.padEnd(width) : `${s} `;
 const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
@@ -96,6 +107,7 @@ interface Node {
   printed: boolean; inside: number; passes: number; held: [string, Line][];
   folded: Map<string, number[]>;                       // its passes' tags, by pass (for its one line)
   ended?: Ended; takes: Take[]; drawsPasses: boolean; lastBest: string;
+  board?: Board64 | null;                              // the board it searched, once asked (null: not known)
 }
 /** The typed moves' legality check that said no. */
 export class Refused { constructor(readonly move: number) {} }
@@ -105,9 +117,25 @@ export class Tree {
   private calls = 0;
   private checked = 0;
   private board: number[] = [];
+  private first?: Board64;                             // the first call's board, when not main()'s (start())
   private stack: Node[] = [];
   done = false;
   constructor(private readonly o: TreeOptions) {}
+
+  /** The first call drawn is searched on `board` (a call of a stream below the first ply: its board made
+   *  move by move), not on main()'s last. */
+  start(board: Board64 | undefined): void { this.first = board; }
+
+  /** The board of the call open at `k` in the stack: the first's, or its caller's with its move made as
+   *  D() makes it; null when a move to it is not known. Worked out when first asked (a promotion's q). */
+  private boardOf(k: number): Board64 | null {
+    const node = this.stack[k];
+    if (node.board !== undefined) return node.board;
+    if (k === 0) return node.board = this.first ?? (this.board.length ? this.board : null);
+    const up = this.stack[k - 1], before = this.boardOf(k - 1);
+    if (node.call.move === 'null') return node.board = before;
+    return node.board = before && (makeMove(before, node.call.move, up.call.E, up.call.k)?.board ?? null);
+  }
 
   /** Reads one line of the stream; `done` is true once the first drawn call has returned. */
   feed(line: string): void {
@@ -142,6 +170,10 @@ export class Tree {
     if (up.call.z !== 8) this.drawPass(up);
   }
   private top(): Node { return this.stack[this.stack.length - 1]; }
+  /** A node's board, when asked (the node is open: on the stack). */
+  private boardFor(node: Node): () => Board64 | null {
+    return () => { const k = this.stack.indexOf(node); return k < 0 ? null : this.boardOf(k); };
+  }
 
   private enter(c: Call): void {
     const level = this.open++;
@@ -154,9 +186,11 @@ export class Tree {
     const head = `${pad(level)}${label.padEnd(5)} ${named(c, this.o.keys)}`.padEnd((this.o.keys ? 68 : 42) + 2 * level);
     const own = [c.move === 'null' ? TAG.nullMove : '', c.hint ? TAG.hint : '', answers(c) ? TAG.answer : '']
       .filter(Boolean);
-    this.stack.push({ level, call: c, head: `${head} ${column(probeText(c), 17)}`, own, printed: false, inside: 0,
+    const k = this.stack.length, board = (): Board64 | null => this.boardOf(k);
+    this.stack.push({ level, call: c, head: '', own, printed: false, inside: 0,
       passes: 0, held: [], folded: new Map(), takes: [], lastBest: '',
       drawsPasses: level === 0 || level < this.o.depth || c.z === 8 });
+    this.stack[k].head = `${head} ${column(probeText(c, board), 17)}`;
   }
 
   /** A call that has something drawn inside it: its own line first, then its passes so far. */
@@ -172,7 +206,7 @@ export class Tree {
     const tags = this.passTags(node, p);
     node.passes++;
     node.takes = [];
-    node.lastBest = bestMove(p.X, p.Y);
+    node.lastBest = bestMove(p.X, p.Y, this.boardFor(node));
     for (const t of tags) node.folded.set(t, [...node.folded.get(t) ?? [], p.d]);
     node.ended = { end: p, tags };
     if (node.call.z !== 8 && p.m !== -I) this.drawPass(node);
@@ -190,7 +224,7 @@ export class Tree {
     const x = node.ended!;
     node.ended = undefined;
     const score = x.nullV === undefined ? `${x.end.m}` : `${x.end.m}, ${-x.nullV / 2 | 0} after the null move`;
-    const best = bestMove(x.end.X, x.end.Y);
+    const best = bestMove(x.end.X, x.end.Y, this.boardFor(node));
     this.passLine(node, x.end.d, `score ${score}${best ? `, best ${best}` : ''}`, x.tags);
   }
 
@@ -200,7 +234,7 @@ export class Tree {
     const x = node.ended!;
     node.ended = undefined;
     const score = x.end.m === -I ? `${x.end.m}, ${p.m} after the null move` : `${p.m}`;
-    const best = bestMove(p.X, p.Y);
+    const best = bestMove(p.X, p.Y, this.boardFor(node));
     node.lastBest = best;
     this.settle(node);
     this.passLine(node, x.end.d, `${plural(p.N, 'node')}, score ${score}${best ? `, best ${best}` : ''}`, x.tags);
@@ -288,6 +322,53 @@ export class Focus {
       return;
     }
     if (this.shown[what.level]) this.held.push(line);                        // a pass or the end of a call
+  }
+}
+
+/** Which moves of --path the search made, read from the stream of the first call drawn (after `checks`
+ *  calls from main()): at each ply, the moves of the calls whose callers are all on the path, and those of
+ *  them the path names. A move of the path that no such call made draws nothing: the tool says so. */
+export class PathMatch {
+  private open: boolean[] = [];                        // by ply: is the open call on the path?
+  private checking = 0;                                // the depth inside a typed move's check
+  private checked = 0;
+  private readonly seen: Set<string>[];
+  done = false;
+  constructor(private readonly path: string[][], private readonly checks: number) {
+    this.seen = path.map(() => new Set<string>());
+  }
+
+  feed(line: string): void {
+    if (this.done || (line[0] !== '>' && line[0] !== '<')) return;
+    if (this.checked < this.checks) {
+      if (line[0] === '>') this.checking++;
+      else if (--this.checking === 0) this.checked++;
+      return;
+    }
+    if (line[0] === '<') {
+      this.open.pop();
+      this.done = this.open.length === 0;
+      return;
+    }
+    const ply = this.open.length, move = line.slice(2, line.indexOf(' ', 2)), want = this.path[ply - 1];
+    if (ply === 0) return void this.open.push(true);
+    if (this.open[ply - 1] && want) this.seen[ply - 1].add(move);
+    this.open.push(this.open[ply - 1] && (!want || want.includes(move)));
+  }
+
+  /** The first move of the path that no call along it made, in words (the moves made there, and a
+   *  promotion's name), or undefined when each was made. */
+  unmatched(): string | undefined {
+    for (const [k, moves] of this.path.entries()) {
+      const seen = [...this.seen[k]], missing = moves.find((m) => !seen.includes(m));
+      if (missing === undefined) continue;
+      const promotion = seen.includes(`${missing}q`) ? ` (a promotion is named with its q: ${missing}q)` : '';
+      const along = k ? ` after ${this.path.slice(0, k).map((p) => p.join(',')).join(' ')}` : '';
+      const made = seen.length ? `the moves made there: ${seen.slice(0, 12).join(' ')}${seen.length > 12 ? ' ...' : ''}`
+        : 'no move was searched there';
+      return `no call at ply ${k + 1}${along} is ${missing}${promotion}, so nothing is drawn along it (${made})`;
+    }
+    return undefined;
   }
 }
 

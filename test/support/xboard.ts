@@ -22,12 +22,6 @@ export function whyNoXboard(): string | undefined {
   return undefined;
 }
 
-// Fairy-Max 5.0b takes 'computer', which xboard sends it before each game, for a move and reads
-// outside its board: where the kernel randomises addresses, it then dies about one time in two
-// (a segfault, and xboard's 'Error writing to second chess program'). Without the randomisation
-// (setarch -R, util-linux) the read stays inside its own memory, and it plays on.
-export const FAIRY_MAX = 'setarch -R fairymax';
-
 export interface Match {
   pgn: string;
   debug: string;
@@ -37,18 +31,23 @@ export interface Match {
 export interface Game { white: string; black: string; result: string; comment: string; plies: number }
 
 /** Plays `games` games, micro-Max first (colours alternate), at `tc` (xboard's -tc, e.g. 0:10)
- *  plus `inc` seconds a move; `opponent` is an xboard command line (Fairy-Max by default). */
+ *  plus `inc` seconds a move; `opponent` is an xboard command line (Fairy-Max by default); `more`,
+ *  more of xboard's options (e.g. -firstNPS 200000). */
 export async function match(opts: { protocol: 'uci' | 'xboard'; games: number; tc: string; inc: number; opponent?: string;
-  opponentUci?: boolean; secondOptions?: string; timeoutS?: number; bin?: string }): Promise<Match> {
+  opponentUci?: boolean; secondOptions?: string; timeoutS?: number; bin?: string; more?: string[] }): Promise<Match> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-xboard-'));
   const pgn = path.join(dir, 'games.pgn'), debug = path.join(dir, 'xboard.debug');
   const first = firstEngine(opts.protocol, opts.bin);
-  const args = ['-a', 'xboard', '-noGUI', '-fcp', first, '-fd', dir, '-scp', opts.opponent ?? FAIRY_MAX, '-sd', dir,
+  const opponent = opts.opponent ?? 'fairymax';
+  const args = ['-a', 'xboard', '-noGUI', '-fcp', first, '-fd', dir, '-scp', opponent, '-sd', dir,
+    // Fairy-Max 5.0b segfaults on about half the 'computer' commands xboard sends it at a game's
+    // start (6 of 12, standalone): xboard then ends the game 'Error writing to second chess program'
+    ...(opponent === 'fairymax' ? ['-secondComputerString', ''] : []),
     ...(opts.protocol === 'uci' ? ['-fUCI'] : []), ...(opts.opponentUci ? ['-sUCI'] : []),
     ...(opts.secondOptions ? ['-secondOptions', opts.secondOptions] : []),
     '-matchGames', String(opts.games), '-tc', opts.tc, '-inc', String(opts.inc), '-autoCallFlag', 'true',
     '-testClaims', 'true', '-checkMates', 'true', '-materialDraws', 'true', '-ruleMoves', '50', '-repeatsToDraw', '3',
-    '-adjudicateDrawMoves', '150', '-xexit', '-saveGameFile', pgn, '-debug', '-nameOfDebugFile', debug];
+    '-adjudicateDrawMoves', '150', '-xexit', '-saveGameFile', pgn, '-debug', '-nameOfDebugFile', debug, ...opts.more ?? []];
   const t0 = performance.now();
   const proc = underXvfb(args, dir, opts.bin);
   const limit = (opts.timeoutS ?? 60 * opts.games + 120) * 1000;
@@ -112,6 +111,23 @@ export function parse(pgn: string): Game[] {
 export function budgets(debug: string): { used: number; target: number; cut: boolean }[] {
   return [...debug.matchAll(/<first : (?:# |info string )([^\n]*?(\d+) ms used of (\d+))/g)]
     .map((m) => ({ used: Number(m[2]), target: Number(m[3]), cut: m[1].includes('cut off') }));
+}
+
+/** Each move of micro-Max (the first engine) as the GUI timed it, from xboard's debug log (each
+ *  line stamped with xboard's ms): from the last line xboard sent it before the move to the move
+ *  (took), the clock xboard gave it then (its last `time`, in ms), and the aim its note states. */
+export function moveTimes(debug: string): { took: number; clock: number; aim: number }[] {
+  const moves: { took: number; clock: number; aim: number }[] = [];
+  let sent = NaN, clock = NaN, aim = NaN;
+  for (const m of debug.matchAll(/^(\d+) ([<>])first : (.*)$/gm)) {
+    const [t, way, text] = [Number(m[1]), m[2], m[3]];
+    if (way === '>') sent = t;
+    if (way === '>' && /^time -?\d+$/.test(text)) clock = 10 * Number(text.slice(5));
+    const note = /ms used of (\d+)/.exec(text);
+    if (way === '<' && note) aim = Number(note[1]);
+    if (way === '<' && /^move /.test(text)) moves.push({ took: t - sent, clock, aim });
+  }
+  return moves;
 }
 
 const BAD = /time|forfeit|illegal|false|crash|disconnect|unknown|exited|error/i;

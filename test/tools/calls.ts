@@ -1,4 +1,4 @@
-// npm run calls -- [--port | --program "CMD"] [--nodes N] [--moves "e2e4 e7e5 ..."] [--out FILE] [input-file]
+// npm run calls -- [--port | --program "CMD"] [--nodes N] [--trace] [--moves "e2e4 e7e5 ..."] [--out FILE] [input-file]
 // npm run calls -- --stored NAME [--out FILE]
 // npm run calls -- --binary
 // MICROMAX_C=../shared/reference/micromax-3.2.c npm run calls -- --make [NAME ...]
@@ -15,14 +15,15 @@
 import * as fs from 'node:fs';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
-import { HEADER, buildCallsC, fromArray, runCalls, withInput, type LineSource, type Running, type Side } from '../support/calls.ts';
+import { HEADER, buildCallsC, fromArray, resultOf, runCalls, withInput, type LineSource, type Running, type Side } from '../support/calls.ts';
 import { CannotCompare, cSource, isReference, sha256, whyNoC } from '../support/c-oracle.ts';
 import { SCRIPTS } from '../support/scripts.ts';
 import { STREAMS, encodeStream, makeStored, readStreamList, storedLines, streamFile, writeStreamList } from '../support/stored-calls.ts';
 import { Exit, cannot as stopWith, exit, fail, moveList, nodeCount, quietPipe, readInput, readOptions, userPath } from '../support/options.ts';
-import { endOnSignals } from '../support/run.ts';
+import { crashOf, endOnSignals, stderrGist } from '../support/run.ts';
 
-const USAGE = `usage: npm run calls -- [--port | --program "CMD"] [--nodes N] [--moves "e2e4 e7e5 ..."] [--out FILE] [input-file]
+const USAGE = `usage: npm run calls -- [--port | --program "CMD"] [--nodes N] [--trace] [--moves "e2e4 e7e5 ..."] [--out FILE]
+                            [input-file]
        npm run calls -- --stored NAME [--out FILE]
        npm run calls -- --binary
        MICROMAX_C=path/to/micromax-3.2.c npm run calls -- --make [NAME ...]
@@ -32,6 +33,7 @@ MICROMAX_C, makes on the input; its first line, the header, names the node limit
   --program "CMD"  this program's stream (a shell command line that takes --calls PATH: test/PORTING.md),
                  not the C's: its header gets the input's sha256 (no C needed)
   --nodes N      the node limit (default: the C's 1e7), as micromax takes it (1e4 is 10000)
+  --trace        run it with --trace too, as a golden script's flags may say (the stream is the same)
   --moves "..."  the input is these moves, typed, then an empty line (micro-Max's move)
   --out FILE     write the stream to FILE (default: stdout)
   --stored NAME  the C's stream of the golden script NAME as test/fixtures/calls/ ships it (no C
@@ -44,7 +46,7 @@ MICROMAX_C, makes on the input; its first line, the header, names the node limit
 Exit 0; 2 when it cannot (bad arguments, no MICROMAX_C or gcc, a C it cannot instrument).`;
 
 const { values, positionals } = readOptions('calls', USAGE, {
-  port: { type: 'boolean' }, program: { type: 'string' }, nodes: { type: 'string' }, moves: { type: 'string' },
+  port: { type: 'boolean' }, program: { type: 'string' }, nodes: { type: 'string' }, trace: { type: 'boolean' }, moves: { type: 'string' },
   out: { type: 'string' }, binary: { type: 'boolean' }, stored: { type: 'string' }, make: { type: 'boolean' },
 }, Infinity);
 const usage = (msg: string): never => fail('calls', msg);
@@ -54,7 +56,7 @@ const names: string[] = [...positionals];
 if (!values.make && positionals.length > 1) usage(`takes at most one argument, not ${positionals.length}`);
 const file = values.make ? undefined : positionals[0];
 if (moves && file !== undefined) usage('give --moves or an input file, not both');
-const runs = values.port || values.program !== undefined || values.nodes !== undefined || moves || file !== undefined;
+const runs = values.port || values.program !== undefined || values.nodes !== undefined || values.trace || moves || file !== undefined;
 if (values.binary && (runs || values.out || values.stored !== undefined || values.make)) usage('--binary takes no other option');
 if (values.make && (runs || values.out || values.stored !== undefined)) usage('--make takes only the names of scripts');
 if (values.stored !== undefined && runs) usage('--stored takes only --out');
@@ -157,7 +159,7 @@ async function main(): Promise<void> {
   } else {
     input = readInput('calls', moves, file);
     const side: Side = values.port ? 'port' : values.program !== undefined ? { program: values.program } : 'C';
-    r = runCalls(side, input, { nodes });
+    r = runCalls(side, input, { nodes, trace: values.trace });
     source = r.lines;
   }
   const stop = (): void => r?.stop();
@@ -178,7 +180,11 @@ async function main(): Promise<void> {
   }
   if (unwritten !== undefined) cannot(`cannot write ${values.out}: ${unwritten}`);
   const who = values.port ? 'the port' : values.program !== undefined ? `the program (${values.program})` : 'the C';
-  if (r && code !== 0) cannot(`${who} ended with ${r.signal() ?? `exit ${code}`}: the stream is not whole`);
+  if (r && code !== 0) {
+    const said = stderrGist(await r.stderr);
+    cannot(`${who} crashed (${crashOf(await resultOf(r))}${said ? `: ${said}` : ''}): the stream is not whole (its first ${n.calls} ` +
+      `calls are in ${values.out ?? 'the output'})`);
+  }
   if (!n.lines && values.program !== undefined) cannot(`the program wrote no call stream to --calls PATH (${values.program}; see test/PORTING.md)`);
   process.stderr.write(`${n.calls} calls (${n.lines} lines)${values.out === undefined ? '' : ` written to ${values.out}`}\n`);
   if (!n.header) process.stderr.write(`calls: note: the stream has no header line ('${HEADER} nodes N': test/PORTING.md, section 4); compare --stream refuses it\n`);

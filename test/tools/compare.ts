@@ -15,13 +15,14 @@
 import * as fs from 'node:fs';
 import { inputLines, replay } from '../support/boards.ts';
 import { compareStreams, type Source, type Verdict } from '../support/calls-diff.ts';
-import { buildPort, howEnded, runCalls, type Running, type Side } from '../support/calls.ts';
+import { buildPort, howEnded, resultOf, runCalls, type Running, type Side } from '../support/calls.ts';
 import { CannotCompare, cSource, isReference, nodeLimitOf, sha256Of, whyNoC } from '../support/c-oracle.ts';
 import { BadLine, HEADER, Lines, parse, type Event } from '../support/calls.ts';
 import { Exit, TIMEOUT_S, cannot as stopWith, exit, fail, moveList, nodeCount, quietPipe, readInput, readOptions, timeLimit,
   userPath } from '../support/options.ts';
-import { MARGIN, OVERRAN, couldNotRun, endOnSignals, firstByte, firstDifference, inputAt, portArgs, run, runC, runProgram,
-  type Result } from '../support/run.ts';
+import { MARGIN, OVERRAN, cannotStart, crashOf, crashReport, endOnSignals, firstByte, firstDifference, inputAt, portArgs, run, runC,
+  runProgram, type Result } from '../support/run.ts';
+import { compareLines } from '../support/tree-against.ts';
 
 const USAGE = `usage: npm run compare -- [--program "CMD"] [--calls [--stream FILE]] [--nodes N] [--trace] [--bytes]
                           [--timeout S] [--moves "e2e4 e7e5 ..."] [input-file]
@@ -44,6 +45,7 @@ Exit 0 identical, 1 different, 2 cannot compare (bad arguments, no MICROMAX_C or
 build, a program that cannot run or does not end in time).`;
 
 const CAP = 1_000_000;                                 // calls compared after identical bytes, at most
+const RATED = 100_000;                                 // calls compared, at least, for a rate to be said
 
 const { values, positionals } = readOptions('compare', USAGE, {
   program: { type: 'string' }, calls: { type: 'boolean' }, stream: { type: 'string' }, nodes: { type: 'string' },
@@ -125,16 +127,14 @@ async function bytes(): Promise<number> {
   if (other.overran) other.stdout = other.stdout.subarray(0, limit.bytes);
   if (other.timedOut) throw tooSlow('other');
   if (c.timedOut) throw tooSlow('the C');
-  const cannot = opt.program !== undefined ? couldNotRun(other) : undefined;
+  const cannot = opt.program !== undefined ? cannotStart(other) : undefined;
   if (cannot) throw new CannotCompare(`the program cannot run: ${opt.program}: ${cannot}`);
   if (c.code !== 0) throw new CannotCompare(`the C exited ${c.signal ?? c.code} on this input`);
   const diff = firstDifference(c.stdout, other.stdout, 2, ['C', label], other.overran);
-  if (diff !== undefined || c.code !== other.code) {
+  const crash = crashOf(other);
+  if (diff !== undefined || crash) {
     if (other.overran) console.log(`(${OVERRAN})`);
-    else if (c.code !== other.code) {
-      const said = other.stderr.trim().split('\n').filter(Boolean).at(-1);
-      console.log(`exit codes differ: C ${c.code}, ${label} ${other.signal ?? other.code}${said ? ` (its last words: ${said.slice(0, 200)})` : ''}`);
-    }
+    if (crash) for (const l of crashReport(other, crash, c.stdout, input, label === 'port' ? 'the port' : 'the program')) console.log(l);
     if (diff !== undefined) {
       console.log(diff);
       console.log(`in ${inputAt(c.stdout, input, firstByte(c.stdout, other.stdout)!)}`);
@@ -170,7 +170,7 @@ async function bytes(): Promise<number> {
     return 0;
   }
   console.log('but the calls of D() differ:');
-  for (const l of v.report) console.log(l);
+  reportFirstCall(v);
   return 1;
 }
 
@@ -259,13 +259,15 @@ async function streams(cap?: number): Promise<Verdict> {
     throw new CannotCompare(`--stream: ${opt.stream} is cut short: its line ${cut} has no newline at the end (the ` +
       `program stopped while writing it?)${cut > 1 ? `; the ${cut - 1} lines before it are the C's` : ''}`);
   }
+  // (a stream that ended first ended with its program: how it ended says whether it crashed)
+  if (!v.same && other.run && (v.ends === label || v.empty)) await other.run.done;
   if (v.empty) {                                       // nothing to compare with: why?
-    stopAll();
     if (!other.run) throw new CannotCompare(`--stream: ${opt.stream} is empty`);
-    const r: Result = { stdout: await other.run.stdout, stderr: await other.run.stderr, code: await other.run.done,
-      signal: other.run.signal() };
-    const cannot = couldNotRun(r);
+    const r = await resultOf(other.run);
+    stopAll();
+    const cannot = cannotStart(r);
     if (cannot) throw new CannotCompare(`the program cannot run: ${opt.program}: ${cannot}`);
+    if (crashOf(r)) return v;                          // (a crash is a difference: calls() reports it)
     const how = other.run.overran() ? '' : `, and ${await howEnded(other.run)}`;
     const more = other.run.overran() ? `; ${OVERRAN}` : '';
     const whose = opt.program === undefined ? 'the port' : `the program (${opt.program})`;
@@ -276,12 +278,24 @@ async function streams(cap?: number): Promise<Verdict> {
   return v;
 }
 
+/** The report of the first call that differs: the one place the tool prints it. */
+function reportFirstCall(v: Verdict): void {
+  for (const l of [...v.report, ...compareLines(opt, v)]) console.log(l);
+}
+
 async function calls(): Promise<number> {
   const t0 = Date.now();
   const v = await streams();
   const [c, other] = [running[0], running[1] as Running | undefined];
+  const crashed = other && !v.same && (v.ends === label || v.empty) ? await resultOf(other) : undefined;
+  const crash = crashed ? crashOf(crashed) : undefined;
+  if (crash) {                                         // a program that died: how, and how far it was the C's
+    for (const l of crashReport(crashed!, crash, undefined, input, label === 'port' ? 'the port' : 'the program')) console.log(l);
+    if (v.empty) console.log('  it wrote no call stream, not even its header line');
+    else console.log(`  its calls were the C's for ${v.calls} calls`);
+  }
   if (!v.same) {
-    for (const l of v.report) console.log(l);
+    if (!v.empty) reportFirstCall(v);
     return 1;
   }
   const [cOut, cCode] = await Promise.all([c.stdout, c.done]);
@@ -296,7 +310,8 @@ async function calls(): Promise<number> {
   } else if (cCode !== 0) throw new CannotCompare(`the C exited ${c.signal() ?? cCode} on this input`);
   console.log(`identical: ${v.calls} calls`);
   const s = (Date.now() - t0) / 1000;
-  process.stderr.write(`compared in ${s.toFixed(1)} s, ${Math.round(v.calls / s)} calls a second\n`);
+  // (a rate only where the calls, not the programs' start, take the time)
+  process.stderr.write(`compared in ${s.toFixed(1)} s${v.calls >= RATED ? `, ${Math.round(v.calls / s)} calls a second` : ''}\n`);
   return 0;
 }
 

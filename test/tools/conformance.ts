@@ -16,9 +16,10 @@ import * as path from 'node:path';
 import { compareStreams, type Verdict } from '../support/calls-diff.ts';
 import { buildPort, fromArray, howEnded, runCalls, type Running, type Side } from '../support/calls.ts';
 import { Exit, TIMEOUT_S, cannot as stopWith, fail, quietPipe, readOptions, timeLimit } from '../support/options.ts';
-import { MARGIN, OVERRAN, ROOT, atMost, couldNotRun, endOnSignals, firstByte, firstDifference, inputAt, run, runProgram,
-  stopStarted, type Result } from '../support/run.ts';
+import { MARGIN, OVERRAN, ROOT, atMost, cannotStart, crashOf, crashReport, endOnSignals, firstByte, firstDifference, inputAt,
+  inputLineAt, run, runProgram, stderrGist, stopStarted, type Result } from '../support/run.ts';
 import { MANIFEST, goldenPath, readManifest, scriptInput, variant, type Script } from '../support/scripts.ts';
+import { conformanceLines } from '../support/tree-against.ts';
 import { STREAM_LIST, readStreamList, storedLines, streamFile, type Stored } from '../support/stored-calls.ts';
 
 const USAGE = `usage: npm run conformance -- [--program "CMD"] [--calls] [--quick] [--timeout S] [name ...]
@@ -187,11 +188,9 @@ async function check(s: Script): Promise<Outcome> {
 function bytesVerdict(s: Script, r: Result): string | undefined {
   const want = expectedOf(s);
   const diff = firstDifference(want, r.stdout, 0, ['C', 'program'], r.overran);
-  if (diff === undefined && r.code === 0) return undefined;
-  const at = firstByte(want, r.stdout);
-  const first = diff === undefined ? `the same ${want.length} bytes` : `${diff.split('\n')[0]}, in ${inputAt(want, inputOf(s), at!)}`;
-  const code = r.overran ? `; ${OVERRAN}` : r.code === 0 ? '' : `; it ended with ${r.signal ?? `exit ${r.code}`}, the C with exit 0`;
-  return `${first}${code}`;
+  if (diff === undefined) return undefined;
+  const first = `${diff.split('\n')[0]}, in ${inputAt(want, inputOf(s), firstByte(want, r.stdout)!)}`;
+  return r.overran ? `${first}; ${OVERRAN}` : first;
 }
 
 /** The calls' verdict in a few words: 'ok (7566)', or the first differing call and its fields. */
@@ -206,14 +205,64 @@ function callsVerdict(s: Script, v: Verdict): { ok: boolean; text: string } {
   return { ok: false, text: `calls differ ${/^(call|the header)/.test(first) ? 'at ' : ''}${first}: ${fields}` };
 }
 
+/** A crashed script's line: how it died, the line of its stderr that names the error, and how far its
+ *  bytes and its calls were the C's. */
+function crashVerdict(s: Script, r: Result, how: string, v: Verdict | undefined): string {
+  const want = expectedOf(s), said = stderrGist(r.stderr);
+  const same = firstByte(want, r.stdout) ?? want.length;
+  const where = !r.stdout.length ? ' (it printed nothing)' : same === r.stdout.length && same < want.length
+    ? ` (it stopped in the answer to input line ${inputLineAt(want, same)})` : '';
+  const bytes = `its bytes were the C's for ${count(same)} of ${count(want.length)}${where}`;
+  const c = costs.get(s.name);
+  const calls = !v || !c ? '' : v.ends === 'program' || v.empty
+    ? `; its calls the C's for ${count(v.calls)} of ${count(c.stored === c.calls ? c.calls : c.stored)}`
+    : `; its ${callsVerdict(s, v).text}`;
+  return `crashed (${how})${said ? `: ${said}` : ''}; ${bytes}${calls}`;
+}
+
+/** The report of the first call that differs, in full: the one place the tool prints it. */
+function reportFirstCall(name: string, v: Verdict): void {
+  say(`the first call that differs in ${name}, in full:`);
+  for (const l of [...v.report, ...conformanceLines(name, program, v)]) say(`  ${l}`);
+}
+
+/** The first byte that differs, against the C's output as stored (no C needed): the lines around it in
+ *  both outputs, and the input line the C was answering there. */
+function reportFirstByte(s: Script, r: Result): void {
+  const want = expectedOf(s);
+  say(`the first byte that differs in ${s.name}, against the C's output stored in ${s.expected}:`);
+  const diff = firstDifference(want, r.stdout, 2, ['C', 'program'], r.overran) ?? '';
+  for (const l of diff.split('\n')) say(`  ${l}`);
+  say(`  in ${inputAt(want, inputOf(s), firstByte(want, r.stdout)!)}`);
+}
+
+/** What a failed script shows in full after the summary: a crash (and where its calls stopped), else
+ *  its first differing call, else its first differing byte. */
+function reportFirst(s: Script, o: Outcome, crash: string | undefined): void {
+  if (crash) {
+    for (const l of crashReport(o.bytes!, crash, expectedOf(s), inputOf(s), `in ${s.name}, the program`)) say(l);
+    if (o.calls && !o.calls.same && !o.calls.empty) reportFirstCall(s.name, o.calls);
+    return;
+  }
+  if (o.calls && !o.calls.same && !o.calls.empty) return reportFirstCall(s.name, o.calls);
+  if (o.bytes && bytesVerdict(s, o.bytes) !== undefined) {
+    reportFirstByte(s, o.bytes);
+    if (!values.calls) {
+      say(`to see the first call that differs: npm run conformance --${program === undefined ? '' : ` --program ${JSON.stringify(program)}`} ` +
+        `--calls ${s.name} (no C needed)`);
+    }
+  }
+}
+
 async function main(): Promise<number> {
   if (!chosen.length) usage('no script left to run');
   if (values.list) return list();
-  say(`${chosen.length} scripts of ${path.relative(ROOT, MANIFEST)} on ${label}${values.calls ? ', byte for byte and call by call' : ''}:`);
+  say(`${chosen.length} script${chosen.length === 1 ? '' : 's'} of ${path.relative(ROOT, MANIFEST)} on ${label}` +
+    `${values.calls ? ', byte for byte and call by call' : ''}:`);
   const t0 = Date.now();
   const runs = chosen.map((s) => check(s));
-  const failed: string[] = [], late: string[] = [];
-  let firstReport: { name: string; report: string[] } | undefined, bytesSeen = 0, callsSeen = 0;
+  const failed: string[] = [], late: string[] = [], crashed: string[] = [], blank: string[] = [];
+  let first: { s: Script; o: Outcome; crash?: string } | undefined, bytesSeen = 0, callsSeen = 0;
   const by = { whole: 0, part: 0, none: 0 };          // the scripts whose calls were checked whole, in part, not at all
   for (const [k, s] of chosen.entries()) {
     const o = await runs[k];
@@ -223,17 +272,21 @@ async function main(): Promise<number> {
       late.push(s.name);
       continue;
     }
-    const why = program === undefined || !o.bytes ? undefined : couldNotRun(o.bytes);
-    if (why) cannot(`the program cannot run: ${program}: ${why}`);
+    const start = program === undefined || !o.bytes ? undefined : cannotStart(o.bytes);
+    if (start) cannot(`the program cannot run: ${program}: ${start}`);
+    const crash = o.bytes ? crashOf(o.bytes) : undefined;
     const bytes = o.bytes ? bytesVerdict(s, o.bytes) : undefined;
     const calls = o.calls ? callsVerdict(s, o.calls) : undefined;
-    const ok = bytes === undefined && (calls?.ok ?? true);
-    const line = !values.calls ? bytes ?? `${String(expectedOf(s).length).padStart(8)} bytes`
-      : `${bytes === undefined ? `bytes ok (${expectedOf(s).length})` : `bytes differ: ${bytes}`}; ${calls ? calls.text : `calls ${o.callsNote}`}`;
-    say(`${ok ? 'ok    ' : 'DIFFER'} ${name} ${line}  ${time}`);
+    const ok = !crash && bytes === undefined && (calls?.ok ?? true);
+    const line = crash ? crashVerdict(s, o.bytes!, crash, o.calls)
+      : !values.calls ? bytes ?? `${String(expectedOf(s).length).padStart(8)} bytes`
+        : `${bytes === undefined ? `bytes ok (${expectedOf(s).length})` : `bytes differ: ${bytes}`}; ${calls ? calls.text : `calls ${o.callsNote}`}`;
+    say(`${crash ? 'CRASH ' : ok ? 'ok    ' : 'DIFFER'} ${name} ${line}  ${time}`);
     if (!ok) failed.push(s.name);
-    if (o.calls && !o.calls.same && !firstReport) firstReport = { name: s.name, report: o.calls.report };
-    if (bytes === undefined) bytesSeen += expectedOf(s).length;
+    if (crash) crashed.push(s.name);
+    if (crash && !o.bytes!.stdout.length) blank.push(s.name);
+    if (!ok && !first) first = { s, o, crash };
+    if (bytes === undefined && !crash) bytesSeen += expectedOf(s).length;
     if (calls?.ok) {
       callsSeen += o.calls!.calls;
       by[o.calls!.capped ? 'part' : 'whole']++;
@@ -249,22 +302,18 @@ async function main(): Promise<number> {
       : `all ${chosen.length} scripts identical to the C, byte for byte (${count(bytesSeen)} bytes) (${took}); --calls checks ` +
         'every call of D() too (no C needed: test/PORTING.md)');
   }
-  if (failed.length) say(`${failed.length} of ${checked} scripts differ: ${failed.join(', ')} (${took})`);
-  else if (late.length) say(`${checked ? `the other ${checked} scripts identical to the C; ` : ''}${took}`);
+  if (failed.length) {
+    say(`${failed.length} of ${checked} scripts differ: ${failed.join(', ')}${crashed.length ? ` (${crashed.length === failed.length
+      ? 'all crashed' : `${crashed.length} crashed: ${crashed.join(', ')}`})` : ''} (${took})`);
+  } else if (late.length) say(`${checked ? `the other ${checked} scripts identical to the C; ` : ''}${took}`);
   if (late.length) {
     say(`${late.length} script${late.length === 1 ? '' : 's'} did not finish in ${limitMs / 1000} s: ${late.join(', ')} ` +
       '(--timeout S gives each run longer; npm run conformance -- --list says what each costs)');
   }
-  if (firstReport) {
-    say(`the first call that differs in ${firstReport.name}, in full:`);
-    for (const l of firstReport.report) say(`  ${l}`);
-  } else if (failed.length) {
-    const s = chosen.find((x) => x.name === failed[0])!;
-    const cmd = program === undefined ? '' : ` --program ${JSON.stringify(program)}`;
-    say((values.calls ? `the calls are the C's, the output is not: npm run compare --${cmd} ${s.flags.join(' ')} ${s.input} ` +
-      'shows where, beside the C (MICROMAX_C)'
-      : `to see the first call that differs: npm run conformance --${cmd} --calls ${s.name} (no C needed)`).replace(/ {2,}/g, ' '));
+  if (blank.length === checked && checked > 1) {
+    say(`every script crashed before printing a byte: does the program start? (${program}; test/PORTING.md, section 1)`);
   }
+  if (first) reportFirst(first.s, first.o, first.crash);
   return failed.length ? 1 : late.length ? 2 : 0;
 }
 

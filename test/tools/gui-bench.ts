@@ -1,14 +1,20 @@
 // npm run bench:gui -- [--games N] [--tc 0:10] [--inc 0.1] [--opponent fairymax|stockfish] [--elo 1320 | --skill 0]
-//                      [--protocol xboard|uci] [--latency N] [--startup N] [--first N] [--script FILE]
+//                      [--protocol xboard|uci] [--latency N] [--startup N] [--first N] [--script FILE] [--trust N]
+//                      [--node-rate N]
 // Start-up first: micromax-uci, micromax --uci, micromax-xboard, the terminal game and Stockfish,
 // each started bare N times in turn, on a quiet machine and then with 2 CPU hogs (see
 // support/startup.ts), and the first search of a process against a later one (to depth 1, 3 and
-// 5, with the go sent at once after readyok and 2 s after it). Then it plays N games through xboard (headless, under Xvfb) at a fast control and prints: games and
-// results, time forfeits, illegal moves, mean time used a move against its budget, searches cut
+// 5, with the go sent at once after readyok and 2 s after it). Then it plays N games through
+// xboard (headless, under Xvfb) at a fast control and prints: games and results, time forfeits, illegal moves, mean time used a move against its budget, searches cut
 // off; then, driving --uci directly: stop during a search and isready during a search (p50/p99),
 // the share of a movetime used, the cost of a position at move 100 (all of it, then two new
 // plies) and of a 600-ply one, and peak memory against a terminal search. The opponent is
 // Fairy-Max, or Stockfish limited to UCI_Elo (1320, its lowest, by default) for a strength estimate.
+// Then time a player trusts: whole games at 2+1 and 10+0.1 against Stockfish at UCI_Elo 1320
+// (Fairy-Max 5.0b segfaults now and then at a game's start beside CPU hogs) with two CPU hogs
+// running, the longest move against its aim and the clock, and any move past the rule (the
+// smaller of 2.5 times its aim and a tenth of the clock plus the increment). And a match at a node rate,
+// twice, the second beside two CPU hogs, through UCI and through xboard: the same PGNs?
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -16,8 +22,10 @@ import { Chess } from 'chess.js';
 import { Session } from '../support/gui.ts';
 import { fail, oneOf, positive, readOptions, whole } from '../support/options.ts';
 import { portCommand, ROOT, timedRun } from '../support/run.ts';
+import { linkCommands } from '../support/linked.ts';
+import { twice, uciGame, uciPgn, xboardGame, xboardPgn } from '../support/node-rate.ts';
 import { SEARCH, searchTimes, startHogs, startups, type Contender } from '../support/startup.ts';
-import { badEnding, budgets, FAIRY_MAX, match, whyNoXboard } from '../support/xboard.ts';
+import { badEnding, budgets, match, moveTimes, whyNoXboard } from '../support/xboard.ts';
 
 const USAGE = `usage: npm run bench:gui -- [--games N] [--tc 0:10] [--inc 0.1] [--opponent fairymax|stockfish]
                           [--elo 1320 | --skill 0] [--protocol xboard|uci] [--latency N]
@@ -33,11 +41,14 @@ const USAGE = `usage: npm run bench:gui -- [--games N] [--tc 0:10] [--inc 0.1] [
   --first N      processes whose first search is timed against a later one, quiet and with 2
                  CPU hogs, go at once and 2 s after readyok (default 5; 0: none)
   --script FILE  the start-ups of this build of micromax.js (default dist/micromax.js; e.g. an
-                 older one, to compare)`;
+                 older one, to compare)
+  --trust N      with 2 CPU hogs: N games at 2+1 and 5 N at 10+0.1 against Stockfish (default 2; 0: none)
+  --node-rate N  a match at N nodes a ms, twice, through UCI and xboard (default 100; 0: none)`;
 const { values } = readOptions('bench:gui', USAGE, {
   games: { type: 'string' }, tc: { type: 'string' }, inc: { type: 'string' }, opponent: { type: 'string' },
   elo: { type: 'string' }, skill: { type: 'string' }, protocol: { type: 'string' }, latency: { type: 'string' },
-  startup: { type: 'string' }, first: { type: 'string' }, script: { type: 'string' },
+  startup: { type: 'string' }, first: { type: 'string' }, script: { type: 'string' }, trust: { type: 'string' },
+  'node-rate': { type: 'string' },
 });
 const games = whole('bench:gui', 'games', values.games, 0) ?? 10;
 const tc = values.tc ?? '0:10';
@@ -50,6 +61,8 @@ const protocol = oneOf('bench:gui', 'protocol', values.protocol, ['xboard', 'uci
 const samples = whole('bench:gui', 'latency', values.latency, 0) ?? 60;
 const rounds = whole('bench:gui', 'startup', values.startup, 0) ?? 5;
 const firsts = whole('bench:gui', 'first', values.first, 0) ?? 5;
+const trust = whole('bench:gui', 'trust', values.trust, 0) ?? 2;
+const rate = whole('bench:gui', 'node-rate', values['node-rate'], 0, 10000) ?? 100;
 const script = path.resolve(values.script ?? path.join(ROOT, 'dist', 'micromax.js'));
 if (!fs.existsSync(script)) fail('bench:gui', `--script: no ${script}`);
 const pct = (xs: number[], p: number): number => { const s = xs.slice().sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
@@ -95,7 +108,7 @@ if (games > 0) {
   if (why) fail('bench:gui', why);
   const sf = opponent === 'stockfish';
   const m = await match({ protocol, games, tc, inc, timeoutS: 400 * games,
-    opponent: sf ? `stockfish` : FAIRY_MAX, opponentUci: sf,
+    opponent: sf ? `stockfish` : 'fairymax', opponentUci: sf,
     ...(sf ? { secondOptions: skill ? `Skill Level=${skill}` : `UCI_LimitStrength=true,UCI_Elo=${elo}` } : {}) });
   const ours = (g: { white: string }): boolean => g.white.startsWith('micro-Max');
   let w = 0, d = 0, l = 0;
@@ -185,3 +198,50 @@ async function firstSearches(n: number): Promise<void> {
     }
   }
 }
+
+/** Time a player trusts: whole games through xboard with two CPU hogs running, `games` at 2+1 and
+ *  5 × that at 10+0.1, against Stockfish at UCI_Elo 1320 (Fairy-Max without it). Each of
+ *  micro-Max's moves as xboard timed it (its debug log), against the rule: no move past the
+ *  smaller of 2.5 times its aim and a tenth of the clock plus the increment. */
+async function trustedTime(games: number): Promise<void> {
+  const why = whyNoXboard();
+  if (why) fail('bench:gui', why);
+  const sf = fs.existsSync('/usr/games/stockfish');
+  const against = sf ? { opponent: 'stockfish', opponentUci: true, secondOptions: 'UCI_LimitStrength=true,UCI_Elo=1320' } : {};
+  for (const [tc, inc, n] of [['2', 1, games], ['0:10', 0.1, 5 * games]] as const) {
+    const stop = startHogs(2);
+    const m = await match({ protocol: 'xboard', games: n, tc, inc, timeoutS: 600 * n, ...against }).finally(stop);
+    const moves = moveTimes(m.debug);
+    const cut = (x: { aim: number; clock: number }): number => Math.min(2.5 * x.aim, x.clock / 10 + 1000 * inc);
+    const longest = moves.reduce((a, x) => x.took > a.took ? x : a);
+    const tightest = moves.reduce((a, x) => x.took / cut(x) > a.took / cut(a) ? x : a);
+    const past = moves.filter((x) => x.took > cut(x));
+    const forfeits = m.games.filter((g) => /time/i.test(g.comment)).length;
+    const said = (x: typeof longest): string => `${ms(x.took)} (aim ${ms(x.aim)}, clock ${ms(x.clock)}, the rule's cut ${ms(cut(x))})`;
+    console.log(`${m.games.length} games at ${tc === '2' ? '2 min' : '10 s'} + ${inc} s against ${sf ? 'Stockfish (UCI_Elo 1320)' : 'Fairy-Max'} with 2 CPU hogs, ` +
+      `${(m.seconds / 60).toFixed(1)} min: ${moves.length} moves by micro-Max, time forfeits ${forfeits}, ` +
+      `not by rule ${m.games.filter((g) => badEnding(g)).length}`);
+    console.log(`  the longest move ${said(longest)}; the closest to its cut ${said(tightest)}, ` +
+      `${(100 * tightest.took / cut(tightest)).toFixed(0)} %; moves past the rule: ${past.length}`);
+  }
+}
+
+/** A match at `rate` nodes a ms, twice, the second beside two CPU hogs (support/node-rate.ts):
+ *  through UCI (the project's runner, nodestime) and through xboard (-firstNPS, -secondNPS). */
+async function nodeRateMatches(rate: number): Promise<void> {
+  const uci = await twice(() => uciGame(rate, 10000, 100));
+  const same = uciPgn(uci.quiet) === uciPgn(uci.loaded);
+  console.log(`UCI, nodestime ${rate}, 10 s + 0.1 (the runner's wall clock): ${uci.quiet.moves.length} plies, ${uci.quiet.result} ` +
+    `(${uci.quiet.reason}); beside 2 CPU hogs ${uci.loaded.moves.length} plies (${uci.loaded.reason}); the PGNs ` +
+    `${same ? 'identical' : 'DIFFERENT'}, the runner's date and seconds masked`);
+  if (whyNoXboard()) return console.log(`xboard at a node rate: ${whyNoXboard()}`);
+  const bin = linkCommands().bin;
+  const xb = await twice(() => xboardGame(bin, 1000 * rate, '0:10', 0.1));
+  const game = (m: typeof xb.quiet): string => m.games.map((g) => `${g.plies} plies, ${g.result} {${g.comment}}`).join('; ') || 'no game';
+  console.log(`xboard, nps ${1000 * rate}, 10 s + 0.1 (xboard's clocks counting nodes): ${game(xb.quiet)}, ${xb.quiet.seconds.toFixed(0)} s; ` +
+    `beside 2 CPU hogs ${game(xb.loaded)}, ${xb.loaded.seconds.toFixed(0)} s; the PGNs ` +
+    `${xboardPgn(xb.quiet) === xboardPgn(xb.loaded) ? 'identical' : 'DIFFERENT'}, the date masked`);
+}
+
+if (trust > 0) await trustedTime(trust);
+if (rate > 0) await nodeRateMatches(rate);

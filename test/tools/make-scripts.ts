@@ -55,6 +55,16 @@ const into = 'f2f4 e7e6 g1f3 f8c5 g2g3 g8f6 f1h3 d7d6';
 const blackThrough = 'b2b3 g7g6 c1a3 f8g7 b1c3 g8f6 g1f3 e7e5 e2e3';
 const epLate = 'e2e4 a7a6 e4e5 d7d5 a2a3 h7h6';
 const pin = 'e2e4 e7e5 g1f3 d7d6 f1b5 c7c6 b5a4';
+// Black to move: Bb4-e7 lets the a4 queen take the f4 knight, and that call's key folds to the
+// table's last slot but one, 16777215: its probe reads entry 16777216 (test/README.md).
+const tableEdge = 'c2c3 e7e6 d1a4 f8b4 b1a3 g8f6 a3b1 f6h5 b1a3 h5f4 a3b1';
+// Every piece taken but the kings (Kb3, Kg5, white to move): a search that no node limit stops, only
+// its last pass (d = 97, the trace's 96 ply; the loop ends as d becomes 98).
+const lastPass = 'h2h3 d7d6 b2b3 c8h3 h1h3 a7a6 h3h7 h8h7 g1h3 h7h3 g2h3 f7f6 ' +
+  'c2c3 c7c6 h3h4 b7b5 d2d3 g7g5 h4g5 f6g5 c1g5 b8d7 g5e7 g8e7 ' +
+  'e2e4 e7f5 e4f5 b5b4 c3b4 c6c5 b4c5 d6c5 d3d4 c5d4 b1c3 d4c3 ' +
+  'f1a6 a8a6 d1d7 e8d7 f5f6 a6a2 a1a2 d8f6 a2b2 f6f2 e1f2 c3b2 ' +
+  'b3b4 f8b4 f2e2 b4d2 e2d2 d7e8 d2c2 e8e7 c2b2 e7f6 b2b3 f6g5';
 
 const inputs: Record<string, string> = {
   'castle-kingside': legal('e2e4 e7e5 g1f3 g8f6 f1c4 f8c5 e1g1 e8g8') + '\n',
@@ -81,6 +91,16 @@ const inputs: Record<string, string> = {
   'char-wrap': 'eBeD\n\n',
   'stale-buffer': 'zze4\n\xe5\n\n',
   'eight-byte-lines': 'e2e4abcd\ne7e5WXYZ\ng1f3    \n\n',
+  // (test/README.md, "The scripts of what ports trip on", says why each of these is there)
+  'crlf-line-ends': 'e2e4\r\n\r\ng8f6\r\n\r\n\n',                       // a lone CR LF is no empty line
+  'cr-line-ends': 'e2e4\r\r\nd7\rd5\ne7e5\r\r\r\n\r\r\n\n',              // a CR ends no line
+  'eof-after-1': 'zze4\n5',                                          // 5, -1 and the stale e4: e2e4
+  'eof-after-2': 'e2e4\ne7',                                         // e7, -1: no L is a square
+  'eof-after-3': 'e2%',                                               // e2%, -1: e2e3
+  'four-byte-lines': 'e2\xc5\ne7\xa5\tg16\0b8c6\n\n',                     // c[3] the line's end: e2e4 e7e5 g1f3
+  'long-lines': `e2e4${'x'.repeat(252)}d2d4${'y'.repeat(40)}\ne7e5ABCDE\ng1f3abcdefghijkl\n\n`,
+  'table-edge': legal(tableEdge) + '\n',
+  'last-pass': legal(lastPass) + '\n',
   'engine-1e3': '\n'.repeat(300),
   'engine-1e4': '\n'.repeat(150),
   'engine-1e5': '\n'.repeat(120),

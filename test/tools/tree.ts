@@ -2,6 +2,7 @@
 //                 [--depth D] [--limit L] [--keys] [--pass P] [--path "c7d6 a7b6"] [--no-board] [--brief]
 // npm run tree -- --stream FILE [--at N] [--depth D] [--limit L] [--keys]
 // npm run tree -- ... --html FILE
+// npm run tree -- [--c | --stream FILE | --stored NAME] [input-file] ... --against SOURCE | --program "CMD" --html FILE
 // micro-Max thinks about its next move, as an empty line makes it do, after those moves (from the
 // opening, or from FEN), or runs the one call of D() given; this prints the search call by call,
 // indented by ply, below a board of the position: the move that led to each call, its arguments in
@@ -10,16 +11,21 @@
 // test/support/calls.ts, or from a stream file any program wrote (--stream: the C's, from
 // `npm run calls`), and are drawn by test/support/tree.ts; exit 2 on bad arguments. With --html, the
 // same search is also written as a page (test/support/tree-html.ts reads it, tree-html-page.ts lays it out).
+// With --against (or --program), a page of two searches of the same input, side by side and aligned call
+// by call, opened on the first call that differs (test/support/tree-against.ts reads them).
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { exit, fail, moveList, readOptions, userPath, whole } from '../support/options.ts';
+import { exit, fail, moveList, readInput, readOptions, userPath, whole } from '../support/options.ts';
 import { ROOT } from '../support/run.ts';
-import { MAX_CALLS, Search, TooBig, companionHref, companionWords, readCompanion } from '../support/tree-html.ts';
-import { MAX_BYTES, pageHtml, type PageInfo } from '../support/tree-html-page.ts';
+import { MAX_CALLS, Search, TooBig, companionHref, companionWords, readCompanion, type PageCall } from '../support/tree-html.ts';
+import { MAX_BYTES, MAX_TWO_BYTES, pageHtml, twoPageHtml, type PageInfo } from '../support/tree-html-page.ts';
+import { CannotOpen, PER_SIDE, align, labelOf, openSide, readTwo, shellWord, whereOf, type Opened, type Source,
+  type TwoSearches } from '../support/tree-against.ts';
+import { SCRIPTS, scriptInput } from '../support/scripts.ts';
 import { BadLine, Lines, parse, runCalls, square, type Call, type Running } from '../support/calls.ts';
-import { Focus, Refused, Tree, at64, boardLines, brief, legend, makeMove, named, oneSquareFits, pieceLetter, readCall, readPath,
+import { Focus, PathMatch, Refused, Tree, at64, boardLines, brief, legend, makeMove, named, oneSquareFits, pieceLetter, readCall, readPath,
   sumOf, type CallArgs } from '../support/tree.ts';
 
 const USAGE = `usage: npm run tree -- [--moves "e2e4 e7e5"] [--fen FEN] [--call "D(k, q, l, e, E, z, n)"]
@@ -27,6 +33,8 @@ const USAGE = `usage: npm run tree -- [--moves "e2e4 e7e5"] [--fen FEN] [--call 
                        [--brief]
        npm run tree -- --stream FILE [--at N] [--depth D] [--limit L] [--keys]
        npm run tree -- ... --html FILE
+       npm run tree -- [--c | --stream FILE | --stored NAME] [input-file] [--moves "..."] [--fen FEN] [--call "D(..)"]
+                       [--nodes N] [--keys] --against SOURCE | --program "CMD" --html FILE
 micro-Max thinks about its next move (as an empty line makes it do), and this prints its search call
 by call, indented by ply, below the position.
   --moves "..."  the moves, from the opening (or FEN), before micro-Max thinks
@@ -59,8 +67,25 @@ by call, indented by ply, below the position.
                  each with its board, its arguments by name, the sums behind its e and window, its hash
                  probe, its passes and why it ended; arrow keys step through the calls, and FILE#call-N
                  opens call N. A search too big for a page (2 MB, some 15,000 calls) is refused: narrow
-                 it with --pass or --path (or --nodes)
-
+                 it with --pass or --path (or --nodes). Calls are numbered from the start of the run: with
+                 --moves, main()'s legality check of each typed move, a search of its own, comes first (for
+                 --moves "e2e4 e7e5" 33 calls), so the think is not call 1
+A page of two searches: the same input searched by two engines, side by side, the calls each made aligned
+call by call; it opens on the first call that differs (as compare --calls finds it), with both boards,
+both sets of arguments and the sums behind them, the fields that differ marked, and the path to it; on the
+way there each call is drawn without the calls below it (the same in both), and after it each side's own
+calls are drawn, up to ${PER_SIDE} a side; each side is read to the end of that call from main() (a small
+--nodes keeps a think quick). The first side is this port, or:
+  --c            the C (built from MICROMAX_C), run on the input
+  --stream FILE  a stream file (npm run calls writes the C's)
+  --stored NAME  the C's stream of the golden script NAME as test/fixtures/calls/ ships it (no C needed); the
+                 other side runs on that script's input, at its --nodes
+and the second:
+  --against SOURCE  port (this port), a changed copy of micromax.ts (a file ending in .ts: my-micromax.ts,
+                 instrumented as the port is), or a stream file
+  --program "CMD"  a program that writes the call stream to --calls PATH (test/PORTING.md), run on the input
+  input-file     the input both run (default: --moves, then an empty line: micro-Max's move); --fen and
+                 --call only for the port and copies of it
 Each line: the move to a call (null: the null move; root: the think; call: --call's), D(k, q, l, e, E,
 z, n) with E and z by square name (numbers are no square: E 128 or -128, none, or 0, a first think's:
 the C's unset O, which the engine reads as a8, where nothing skips; z 8, a root; z 128, no last move),
@@ -72,6 +97,8 @@ N; its trace line prints d - 1 as "ply", and 98 after a mate score), the score m
 Y. A call that finds its position stored at depth s starts at pass s + 1 (at most n).
 The board: P N B R Q K are pawn, knight, bishop, rook, queen, king, upper case white, lower case black
 (the game, npm start, prints a white pawn as * and a black one as +).
+A line's → N after a move: the reply's result, the value of the position for the side to move there (the
+mover's opponent), so the mover's best move has the lowest N.
 Tags, each on the line of the call (or the pass) in which D() does it:
   hint (best move first)  this call's move is its caller's best, slipped in before the board walk
                           (\`if (Y & 8) H = y = …\`); the walk searches it again when it gets there
@@ -88,18 +115,21 @@ Tags, each on the line of the call (or the pass) in which D() does it:
                           the call after such a pass: the other side moves on the same board, depth
                           1. Taking the king (8000) makes the pass -4000, checkmate; else it scores
                           minus half the call's result (a stalemate: about 0). It inherits z, so after
-                          a root's pass it is a root search (z 8) itself, with its own passes, and its
-                          result can be a deep score (in Loyd's stalemate 3999, so -1999).
+                          a root's pass it is a root search (z 8) itself, with its own passes: the
+                          opponent thinks for free, and the root scores minus half of what it finds
+                          (in Loyd's stalemate 3999, so -1999; for k7/8/1Q6/8/8/8/8/K7 b, -1996).
 A call drawn on one line lists its passes' tags, naming the passes (by depth) when it ran several.
-Exit 0, or 2 for bad arguments, a bad FEN or a move micro-Max refuses.`;
+Exit 0, or 2 for bad arguments, a bad FEN, a move micro-Max refuses, or a --path whose move no call made (a
+promotion is named with its q: a7a8q).`;
 const usage = (msg: string): never => fail('tree', msg);
 
-const { values } = readOptions('tree', USAGE, {
+const { values, positionals } = readOptions('tree', USAGE, {
   moves: { type: 'string' }, fen: { type: 'string' }, call: { type: 'string' }, nodes: { type: 'string' },
   depth: { type: 'string' }, limit: { type: 'string' }, keys: { type: 'boolean' },
   pass: { type: 'string' }, path: { type: 'string' }, 'no-board': { type: 'boolean' }, brief: { type: 'boolean' },
   stream: { type: 'string' }, at: { type: 'string' }, html: { type: 'string' },
-});
+  against: { type: 'string' }, program: { type: 'string' }, c: { type: 'boolean' }, stored: { type: 'string' },
+}, 1);
 const opt = {
   moves: moveList('tree', values.moves, false) ?? [],
   fen: values.fen ?? '',
@@ -119,9 +149,55 @@ if (typeof opt.call === 'string') usage(`--call: ${opt.call}`);
 const call = opt.call as CallArgs | undefined;
 const check = call?.z === 9;                            // main()'s legality check of the last move
 if (check && !opt.moves.length) usage('--call with z 9 checks the last move of --moves: give --moves');
-if (opt.at !== undefined && opt.stream === undefined) usage('--at is for --stream');
-if (opt.stream !== undefined && (values.moves ?? values.fen ?? values.call ?? values.nodes) !== undefined) {
+/** A page of two searches (--against, --program): its sides, checked; undefined for one search. */
+const two = twoOptions();
+if (!two && opt.at !== undefined && opt.stream === undefined) usage('--at is for --stream');
+if (!two && opt.stream !== undefined && (values.moves ?? values.fen ?? values.call ?? values.nodes) !== undefined) {
   usage('--stream draws the file: leave out --moves, --fen, --call and --nodes');
+}
+
+/** --against or --program, and the options a page of two searches takes: its two sides. */
+function twoOptions(): [Source, Source] | undefined {
+  const firsts = [values.c && '--c', values.stream !== undefined && '--stream', values.stored !== undefined && '--stored'].filter(Boolean);
+  if (values.against === undefined && values.program === undefined) {
+    if (positionals.length) usage(`unexpected argument '${positionals[0]}' (an input file is for a page of two searches: --against)`);
+    const other = firsts.find((f) => f !== '--stream');
+    if (other) usage(`${other} is for a page of two searches: give --against or --program`);
+    return undefined;
+  }
+  if (values.against !== undefined && values.program !== undefined) usage('give --against or --program, not both');
+  if (firsts.length > 1) usage(`give one first side: ${firsts.join(' or ')}`);
+  if (opt.html === undefined) usage('a page of two searches is a page: give --html FILE');
+  const text = ['at', 'pass', 'path', 'depth', 'limit', 'no-board', 'brief'].find((o) => values[o as keyof typeof values] !== undefined);
+  if (text) usage(`--${text} is not for a page of two searches: it opens on their first difference itself`);
+  const sides: [Source, Source] = [firstSide(), secondSide()];
+  const ported = (x: Source): boolean => x.kind === 'port' || x.kind === 'copy' || x.kind === 'stream';
+  if ((values.fen ?? values.call) !== undefined && !sides.every(ported)) {
+    usage('--fen and --call set up the port and copies of it only (the C and a program take typed moves)');
+  }
+  if (positionals.length && (values.moves ?? values.fen ?? values.call) !== undefined) usage('give --moves or an input file, not both');
+  return sides;
+}
+/** The first side of two searches: the port, or --c, --stream FILE or --stored NAME. */
+function firstSide(): Source {
+  if (values.c) return { kind: 'C' };
+  if (values.stream !== undefined) return { kind: 'stream', file: values.stream };
+  if (values.stored === undefined) return { kind: 'port' };
+  if (!SCRIPTS.some((x) => x.name === values.stored)) usage(`--stored: no script named '${values.stored}' in test/fixtures/scripts.tsv`);
+  if ((values.moves ?? values.fen ?? values.call ?? values.nodes ?? positionals[0]) !== undefined) {
+    usage('--stored runs the script\'s own input at its --nodes: leave out --moves, --fen, --call, --nodes and an input file');
+  }
+  return { kind: 'stored', name: values.stored };
+}
+/** The second side: --program "CMD", or --against port, a copy of micromax.ts (.ts) or a stream file. */
+function secondSide(): Source {
+  if (values.program !== undefined) {
+    return values.program.trim() ? { kind: 'program', command: values.program } : usage('--program wants a command');
+  }
+  const against = values.against!.trim();
+  if (!against) usage('--against wants port, a copy of micromax.ts or a stream file');
+  if (against === 'port') return { kind: 'port' };
+  return /\.[cm]?ts$/.test(against) ? { kind: 'copy', file: against } : { kind: 'stream', file: against };
 }
 
 /** --pass, --path, --no-board and --brief: what the tree is focused on. */
@@ -157,7 +233,7 @@ function heading(first: Call, board: number[]): void {
   if (!opt.board) return;
   const what = headingOf(first);
   const after = opt.stream !== undefined ? afterMoves() : [];
-  out.buf += [what, ...boardLines(board), ...after, ...opt.brief ? [] : [legend(opt.keys)], ''].join('\n') + '\n';
+  out.buf += [what, ...boardLines(board), ...after, ...legend(opt.keys, opt.brief, opt.depth > 0), ''].join('\n') + '\n';
 }
 
 /** The heading's first line: what is searched. */
@@ -178,8 +254,10 @@ const checks = opt.moves.length - (check ? 1 : 0);
 /** The first call's label, in the tree and on the page: root (a think), check, or call (--call's, --stream's). */
 const top = opt.stream !== undefined ? 'call' : check ? 'check' : call ? 'call' : 'root';
 const typed = opt.moves.map((m) => `${m}\n`).join('') + (check ? '' : '\n');
-const run: Running | undefined = opt.stream === undefined ? runCalls('port', typed, { nodes: opt.nodes }, env) : undefined;
+const run: Running | undefined = opt.stream === undefined && !two ? runCalls('port', typed, { nodes: opt.nodes }, env) : undefined;
 const focus = new Focus({ pass: opt.pass, path: opt.path, put: (l) => out.put(l) });
+/** Which moves of --path the search made (a move it never made draws nothing: exit 2, saying so). */
+const pathMatch = opt.path && new PathMatch(opt.path, opt.stream === undefined ? checks : 0);
 const tree = new Tree({ depth: opt.depth, keys: opt.keys, checks, top,
   put: (l, what) => focus.take(opt.brief ? brief(l, what) : l, what), heading });
 
@@ -218,6 +296,7 @@ const fromStream = {
           if (this.board) yield this.board;
           // the page numbers its calls from this one, on the board the moves to it made
           page?.start(this.number, this.boards.at(-1)?.board);
+          tree.start(this.boards.at(-1)?.board);
           yield line;
           for (let more = await lines.next(); more !== undefined; more = await lines.next()) yield more;
           return;
@@ -293,6 +372,7 @@ async function draw(): Promise<Stop | undefined> {
       }
     }
     page?.feed(line);
+    pathMatch?.feed(line);
     if ((tree.done || stopped) && (page?.done ?? true)) return stopped;
   }
   if (!run) throw new Stop(`the stream ends before call ${fromStream.number} returns${fromStream.cut()}`, 1);
@@ -323,6 +403,7 @@ function writePage(): void {
     left: { ...opt.pass === undefined ? {} : { pass: `--pass ${opt.pass}` },
       ...values.path === undefined ? {} : { path: `--path ${shellWord(values.path.trim())}` } },
     words: companionWords(readCompanion(ROOT), companionHref(file, ROOT)),
+    before: numbering(first?.no ?? 1),
   };
   const html = pageHtml(page, info), bytes = Buffer.byteLength(html);
   if (bytes > MAX_BYTES) {
@@ -333,11 +414,73 @@ function writePage(): void {
   fs.writeFileSync(file, html);
   process.stderr.write(`tree: wrote ${opt.html} (${page.calls.length} calls, ${Math.ceil(bytes / 1024)} kB): open it in a browser\n`);
 }
-/** A word of the command line as a shell would need it. */
-const shellWord = (w: string): string => /^[\w.\/:=,+-]+$/.test(w) ? w : `"${w.replace(/(["\\$`])/g, '\\$1')}"`;
+/** Why the first call drawn, call `no`, is not call 1: the calls main() made before it. */
+function numbering(no: number): string {
+  if (no === 1) return '';
+  const before = `${no - 1} call${no === 2 ? '' : 's'}`;
+  if (opt.stream !== undefined && !two) return `Calls are numbered from the start of ${opt.stream}: ${before} come before this one.`;
+  if (!two && checks) {
+    return `Calls are numbered from the start of the run: main() first checks each typed move with a search of its own, ` +
+      `${before} for ${checks} move${checks === 1 ? '' : 's'}, so this one is call ${no}.`;
+  }
+  return `Calls are numbered from the start of the run: main() made ${before} before this one (each typed move's legality ` +
+    'check is a search of its own, and each think).';
+}
+
+// ---- --against, --program: a page of two searches ---------------------------------------------------
+
+/** Reads both searches side by side, writes their page, and says on stdout where they first differ. */
+async function drawTwo([a, b]: [Source, Source]): Promise<void> {
+  const stored = a.kind === 'stored' ? SCRIPTS.find((x) => x.name === a.name)! : undefined;
+  const input = stored ? scriptInput(stored) : positionals[0] !== undefined ? readInput('tree', undefined, positionals[0])
+    : Buffer.from(typed);
+  const sides: Opened[] = [];
+  try {
+    for (const x of [a, b]) sides.push(openSide(x, input, stored ? stored.nodes : opt.nodes, env, userPath));
+  } catch (err) {                                      // (the side already running is stopped: nothing reads it)
+    sides.forEach((o) => o.stop());
+    throw err;
+  }
+  const found = await readTwo(sides[0], sides[1], 600_000);
+  const [sa, sb] = found.searches, file = userPath(opt.html!), labels = [labelOf(a), labelOf(b)] as [string, string];
+  const first = sa.calls[0], keys = opt.keys || !!found.first?.fields.some(([n]) => n === 'J' || n === 'Z');
+  const html = twoPageHtml(found, align(sa, sb, found.pair), {
+    title: `${labels[0]} against ${labels[1]}: ${whatOf(first)}`,
+    command: ['npm run tree --', ...process.argv.slice(2).map(shellWord)].join(' '), labels, top: call ? 'call' : first.c.z === 9 ? 'check' : 'root', keys, before: numbering(first.no),
+    words: companionWords(readCompanion(ROOT), companionHref(file, ROOT)),
+  });
+  const bytes = Buffer.byteLength(html);
+  if (bytes > MAX_TWO_BYTES) {
+    throw new Stop(`--html: the page would be ${(bytes / 1e6).toFixed(1)} MB, more than ${MAX_TWO_BYTES / 1e6} MB`, 2);
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, html);
+  out.buf += firstSaid(found, labels);
+  process.stderr.write(`tree: wrote ${opt.html} (${sa.calls.length} and ${sb.calls.length} calls, ${Math.ceil(bytes / 1024)} kB): ` +
+    `open it in a browser${found.first ? '; it opens on the first difference' : ''}\n`);
+}
+/** The call from main() a page of two searches draws, in words. */
+function whatOf(first: PageCall): string {
+  if (first.c.z === 8 && !call) return `the think of call ${first.no}, ${first.c.k === 8 ? 'white' : 'black'} to move`;
+  return first.c.z === 9 ? `the legality check of call ${first.no}` : `call ${first.no}`;
+}
+/** Where two searches first differ, on stdout as compare --calls says it: the call, the moves to it, the fields. */
+function firstSaid(found: TwoSearches, labels: [string, string]): string {
+  const f = found.first;
+  if (!f) return found.stored ? `the same as far as ${labels[0]} is stored: ${found.same} calls\n` : `identical: ${found.same} calls\n`;
+  return `first difference: ${whereOf(f)} (ply ${f.ply}), line ${f.line} of each stream\n` +
+    `  reached by ${f.path.length ? f.path.join(' ') : 'no move: it is the call from main()'}\n` +
+    `  differs: ${f.fields.map(([n, x, y]) => `${n} (${labels[0]} ${x}, ${labels[1]} ${y})`).join('; ')}\n`;
+}
 
 try {
+  if (two) {
+    await drawTwo(two);
+    throw new Stop('', 0);
+  }
   const stopped = await draw();
+  const unmatched = pathMatch?.done ? pathMatch.unmatched() : undefined;
+  if (unmatched) throw new Stop(`--path: ${unmatched}`, 2);
   writePage();
   if (stopped) throw stopped;
 } catch (err) {
@@ -345,6 +488,7 @@ try {
     err = new Stop(`micro-Max does not accept ${opt.moves[err.move - 1]} there (move ${err.move})`, 2);
   }
   if (err instanceof BadLine) err = new Stop(`${opt.stream}: not a call stream: ${err.message}`, 2);
+  if (err instanceof CannotOpen) err = new Stop(err.message, 2);
   if (err instanceof TooBig) {
     err = new Stop(`--html: the page would hold more than ${MAX_CALLS} calls, far more than it can show well: ${NARROW}`, 2);
   }
