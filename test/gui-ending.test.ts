@@ -5,6 +5,7 @@
 // input with stdout closed or open; stdout as Node's spawn gives it (a socket) and as a shell's
 // `|` gives it (a pipe: the issue's own command lines). Each exit is timed from the event and
 // bounded loosely (a loaded machine), the time said; a run still going after HANG_MS has hung.
+// Each state is a test, named, and four run at a time.
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -49,8 +50,7 @@ async function endsSoon(t: TestContext, s: Session, t0: number, what: string): P
 
 /** A session started bare, its handshake answered (the engine thread running), killed after. */
 async function ready(t: TestContext, p: Protocol): Promise<Session> {
-  const s = new Session(p);
-  t.after(() => s.proc.kill('SIGKILL'));
+  const s = new Session(p, { test: t });
   s.send(...SAY[p].hello);
   await s.expect(SAY[p].ready);
   return s;
@@ -59,73 +59,72 @@ async function ready(t: TestContext, p: Protocol): Promise<Session> {
 /** The GUI closes the engine's stdout and keeps its stdin open. */
 const closeOutput = (s: Session): void => { s.proc.stdout.destroy(); };
 
-for (const p of ['uci', 'xboard'] as const) {
+// Every state is a test of its own, and they run CONCURRENCY at a time: each mostly waits (for a
+// start-up, a search, an exit), so the file takes a fraction of their sum.
+const CONCURRENCY = 4;
+const PARALLEL = { concurrency: CONCURRENCY };
+
+/** Each state that ends a session, in one protocol: a test each. */
+function endings(p: Protocol): void {
   const say = SAY[p], P = NAME[p];
-  describe(`${P}: a closed stdout (EPIPE) ends it`, () => {
-    test(`${P}: stdout closed before the first write: the EPIPE of its first answer ends it, no engine thread started after`, async (t) => {
-      const s = new Session(p);
-      t.after(() => s.proc.kill('SIGKILL'));
-      closeOutput(s);
-      const t0 = s.send(...say.hello, ...say.long);
-      await endsSoon(t, s, t0, `${P}, stdout closed at its start, then the handshake and a search sent`);
-    });
+  test(`${P}: stdout closed before the first write: the EPIPE of its first answer ends it, no engine thread started after`, async (t) => {
+    const s = new Session(p, { test: t });
+    closeOutput(s);
+    const t0 = s.send(...say.hello, ...say.long);
+    await endsSoon(t, s, t0, `${P}, stdout closed at its start, then the handshake and a search sent`);
+  });
 
-    test(`${P}: stdout closed before the first write, made by a command that then starts a search: no engine thread starts after the end`, async (t) => {
-      const s = new Session(p);
-      t.after(() => s.proc.kill('SIGKILL'));
-      closeOutput(s);
-      const t0 = s.send(...say.noteThenSearch);
-      await endsSoon(t, s, t0, `${P}, stdout closed at its start, then ${say.noteThenSearch.join(', ')}`);
-    });
+  test(`${P}: stdout closed before the first write, made by a command that then starts a search: no engine thread starts after the end`, async (t) => {
+    const s = new Session(p, { test: t });
+    closeOutput(s);
+    const t0 = s.send(...say.noteThenSearch);
+    await endsSoon(t, s, t0, `${P}, stdout closed at its start, then ${say.noteThenSearch.join(', ')}`);
+  });
 
-    test(`${P}: stdout closed while the engine thread starts: the EPIPE ends it`, async (t) => {
-      const s = new Session(p);
-      t.after(() => s.proc.kill('SIGKILL'));
-      s.send(...say.first);
-      await s.expect(say.firstAnswer);                  // the engine thread starts now
-      closeOutput(s);
-      const t0 = s.send('xyzzy', ...say.long);          // answered at once: its write fails
-      await endsSoon(t, s, t0, `${P}, stdout closed as the engine thread starts, then an unknown command and a search`);
-    });
+  test(`${P}: stdout closed while the engine thread starts: the EPIPE ends it`, async (t) => {
+    const s = new Session(p, { test: t });
+    s.send(...say.first);
+    await s.expect(say.firstAnswer);                    // the engine thread starts now
+    closeOutput(s);
+    const t0 = s.send('xyzzy', ...say.long);            // answered at once: its write fails
+    await endsSoon(t, s, t0, `${P}, stdout closed as the engine thread starts, then an unknown command and a search`);
+  });
 
-    test(`${P}: stdout closed during a search, stdin left open: the EPIPE of its next line stops the search and ends it`, async (t) => {
+  test(`${P}: stdout closed during a search, stdin left open: the EPIPE of its next line stops the search and ends it`, async (t) => {
+    const s = await ready(t, p);
+    s.send(...say.long);
+    if (p === 'uci') await s.expect(/^info depth 2 /);
+    else await new Promise((res) => setTimeout(res, 300));
+    const t0 = performance.now();
+    closeOutput(s);
+    await endsSoon(t, s, t0, `${P}, stdout closed during a search`);
+  });
+
+  for (const [then, send] of [['an answer', say.answered], ['a search', say.long], ['the end of input', []]] as const) {
+    test(`${P}: stdout closed between searches, then ${then}: it ends`, async (t) => {
       const s = await ready(t, p);
-      s.send(...say.long);
-      if (p === 'uci') await s.expect(/^info depth 2 /);
-      else await new Promise((res) => setTimeout(res, 300));
-      const t0 = performance.now();
+      s.send(...say.short);
+      await s.expect(say.move);
       closeOutput(s);
-      await endsSoon(t, s, t0, `${P}, stdout closed during a search`);
+      const t0 = s.send(...send);
+      if (!send.length) s.proc.stdin.end();
+      await endsSoon(t, s, t0, `${P}, stdout closed after a search, then ${then}`);
     });
+  }
 
-    test(`${P}: stdout closed between searches: the next answer, the next search or the end of input ends it`, async (t) => {
-      for (const [then, send] of [['an answer', say.answered], ['a search', say.long], ['the end of input', []]] as const) {
+  for (const how of ['quit', 'the end of input'] as const) {
+    for (const closed of [false, true]) {
+      test(`${P}: ${how} during a search, stdout ${closed ? 'closed' : 'open'}: it ends at once`, async (t) => {
         const s = await ready(t, p);
-        s.send(...say.short);
-        await s.expect(say.move);
-        closeOutput(s);
-        const t0 = s.send(...send);
-        if (!send.length) s.proc.stdin.end();
-        await endsSoon(t, s, t0, `${P}, stdout closed after a search, then ${then}`);
-      }
-    });
-  });
-
-  describe(`${P}: quit and the end of input end a search`, () => {
-    test(`${P}: quit or the end of input during a search, stdout open or closed: it ends at once`, async (t) => {
-      for (const how of ['quit', 'the end of input'] as const) {
-        for (const closed of [false, true]) {
-          const s = await ready(t, p);
-          s.send(...say.long);
-          await new Promise((res) => setTimeout(res, 300));
-          if (closed) closeOutput(s);
-          const t0 = how === 'quit' ? s.send('quit') : performance.now();
-          s.proc.stdin.end();
-          await endsSoon(t, s, t0, `${P}, ${how} during a search, stdout ${closed ? 'closed' : 'open'}`);
-        }
-      }
-    });
-  });
+        s.send(...say.long);
+        await new Promise((res) => setTimeout(res, 300));
+        if (closed) closeOutput(s);
+        const t0 = how === 'quit' ? s.send('quit') : performance.now();
+        s.proc.stdin.end();
+        await endsSoon(t, s, t0, `${P}, ${how} during a search, stdout ${closed ? 'closed' : 'open'}`);
+      });
+    }
+  }
 }
 
 // The shell's `|`: a pipe, not a socket. The issue's own lines: stdout closed before the engine
@@ -161,7 +160,9 @@ function inPipeline(t: TestContext, protocol: string, input: string, reader: str
   });
 }
 
-describe('a shell pipe closed', () => {
+describe('never hung: quit, the end of input or a closed stdout, in every state, both protocols, a socket and a shell pipe', PARALLEL, () => {
+  endings('uci');
+  endings('xboard');
   for (const [what, protocol, input, reader] of SHELL) {
     test(`${what}: it ends`, async (t) => {
       const r = await inPipeline(t, protocol, input, reader);
