@@ -239,14 +239,14 @@ test.after(() => fs.rmSync(dir, { recursive: true, force: true }));
 // ---- the porters' kind of bug, found by the one command a porter runs first ---------------------------
 
 // The quick scripts whole take the C 20 to 40 s a mutation (the table's last columns, in the long run);
-// here four scripts that every one of these bugs reaches: a castling searched, a black e.p. capture,
-// an engine move, a stalemate.
-const FEW = ['castle-kingside', 'en-passant', 'char-wrap', 'stalemate'];
+// here five scripts where each of these bugs shows: a castling searched, a black e.p. capture,
+// an engine move, a stalemate, a root pass that ends on the node limit.
+const FEW = ['castle-kingside', 'en-passant', 'char-wrap', 'stalemate', 'node-limit-exact'];
 
 test('conformance --calls finds each porters\' bug in one run, naming the first call that differs; a rewrite, and the store\'s depth, are identical',
   { skip: noC, timeout: 300_000 }, async () => {
     const porters = MUTATIONS.filter((m) => m.porters);
-    assert.deepEqual(porters.map((m) => m.name), ['unsigned-chars', 'ep-colour', 'other-random', 'key-term', 'floor-div']);
+    assert.deepEqual(porters.map((m) => m.name), ['unsigned-chars', 'ep-colour', 'other-random', 'key-term', 'floor-div', 'node-limit-le']);
     const bins = [...porters, named('rewritten'), UNSEEN].map((m) => buildCallsC(cOf(m)));
     const runs = await Promise.all(bins.map((bin) => conformance(bin, longRun ? [] : FEW)));
     for (const [k, m] of porters.entries()) {
@@ -259,7 +259,10 @@ test('conformance --calls finds each porters\' bug in one run, naming the first 
       assert.doesNotMatch(r.out.stdout + r.out.stderr, /undefined/);
     }
     // the bytes alone miss three of them on these scripts: what --calls is for
-    assert.deepEqual(runs.slice(0, porters.length).map((r) => r.bytes.length > 0), [false, true, false, false, true]);
+    assert.deepEqual(runs.slice(0, porters.length).map((r) => r.bytes.length > 0), [false, true, false, false, true, true]);
+    // a pass more only where one ends on the limit: node-limit-exact's, and nowhere else
+    const le = runs[porters.findIndex((m) => m.name === 'node-limit-le')];
+    assert.deepEqual([le.bytes, le.calls, le.crashed], [['node-limit-exact'], ['node-limit-exact'], []], le.out.stdout);
     for (const r of runs.slice(porters.length)) {
       assert.equal(r.code, 0, r.out.stdout + r.out.stderr);
       assert.match(r.out.stdout, /\nall \d+ scripts identical to the C, byte for byte \([\d,]+ bytes\) and call by call \([\d,]+ calls/);

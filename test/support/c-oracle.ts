@@ -89,8 +89,8 @@ export function substitute(text: string, pattern: RegExp, to: string | ((...m: s
   return text.slice(0, m.index) + by + text.slice(m.index + m[0].length);
 }
 
-// The root node limit: N, then <, then a number literal (1e7, 10000000, 1E7, 1e+7, 10000000.0).
-const LIMIT = new RegExp(`\\b${spaced('N', '<')}\\s*(\\d[\\d.]*(?:[eE][+]?\\d+)?)(?![\\w.])`);
+// The root node limit: N, then < (or a changed C's <=), then a number literal (1e7, 10000000, 1E7, 1e+7, 10000000.0).
+const LIMIT = new RegExp(`\\b${spaced('N', '<')}=?\\s*(\\d[\\d.]*(?:[eE][+]?\\d+)?)(?![\\w.])`);
 // The trace line, in a comment: if(z==8)printf("...", args);
 const TRACE = new RegExp(`/\\*\\s*(${spaced('if', '(', 'z', '==', '8', ')')})\\s*printf\\s*\\(\\s*("(?:[^"\\\\]|\\\\.)*")\\s*,` +
   '([^;]*?)\\)\\s*;\\s*\\*/');

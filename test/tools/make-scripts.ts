@@ -101,6 +101,7 @@ const inputs: Record<string, string> = {
   'long-lines': `e2e4${'x'.repeat(252)}d2d4${'y'.repeat(40)}\ne7e5ABCDE\ng1f3abcdefghijkl\n\n`,
   'table-edge': legal(tableEdge) + '\n',
   'last-pass': legal(lastPass) + '\n',
+  'node-limit-exact': legal('e2e4 d7d5') + '\n',                        // at --nodes 35: a pass ends at N = 35
   'engine-1e3': '\n'.repeat(300),
   'engine-1e4': '\n'.repeat(150),
   'engine-1e5': '\n'.repeat(120),
