@@ -1,9 +1,18 @@
-// Time and stopping in the GUI protocols: movetime and st are used to their deadline; every
-// xboard clock is read (level with a zero base, time 0, negative time); stop, ? and isready
-// are answered while it thinks; a ping is never lost (across go, new, quit, end of input); a
-// long stop/go soak leaves one engine thread alive and memory bounded; and a whole game on a
-// clock through a small UCI client (support/uci.ts). Bounds are generous (a loaded 2-core machine); the figures are
-// printed, and measured properly by `npm run bench:gui`.
+// Time and stopping in the GUI protocols: `movetime` and `st` used to at least 90 % of their time
+// less the Move Overhead, and no more; every xboard clock (`level 0 0 1`, `time 0`, negative
+// `time`); clocks it cannot read: a side's time missing (0 ms: it moves at once, and says so),
+// `1000.5` and `1e3` read as Stockfish reads them, `level 40 25+5 0` (trailing characters), `level
+// 0 0 0`, `st 0`, moves to go counted from a mid-game `level`; `memory` and `cores`; `stop`, `?`
+// and `isready` answered while it thinks; a ping never lost (across `go`, `new`, `quit`, the end of
+// input); 140 searches stopped and restarted leave one engine thread alive and memory bounded; a
+// position at move 100 costs only its new moves; and a whole game on a clock, the random side
+// under-promoting, through a small UCI client (`support/uci.ts`), its options as `SPINS` declares
+// them.
+//
+// Bounds are generous (a loaded 2-core machine); the figures are printed, and measured properly by
+// `npm run bench:gui`.
+//
+// time: 65 s
 
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
