@@ -1,15 +1,13 @@
-// test/README.md's table of every file, made from the files it lists: each test, tool and helper
-// is described once, in its header comment, and its row is made from that header by `npm run
-// annotate`, whose `--check` and `layout.test.ts` compare the table with what it makes.
+// test/README.md's table of every file, made by `npm run annotate` from the files it lists (its
+// `--check` and `layout.test.ts` name the first stale row): a code file's row is its header
+// comment's first paragraph (a tool's, after its usage lines, begins with its npm script), and a
+// line `// time: …` in the header its time (a test must have one); a guide's row is its first
+// paragraph after its title; `fixtures/`, which holds data, is described here (FIXTURES).
 //
-// A header is the comment lines that open a file (`//`; `#` in Python). A tool's opens with its
-// usage lines (`// npm run NAME ...`, and lines indented under them), and its row with `npm run
-// NAME`: the paragraph after them, its first word in lower case. The first paragraph (up to a line
-// `//` alone) is the row's text, as Markdown: code in backticks, no `<` outside them, a `|` as it
-// is. A line `// time: …` anywhere in the header is the time column: how long the file takes as
-// `npm test` runs it (a test must have one; a tool may). A guide's row is its first paragraph after
-// its title; fixtures/ holds data, described in FIXTURES below. The rows are in a fixed order:
-// tests, guides, tools, helpers, fixtures, each by name, so a new file's row has one place.
+// A header is the comment lines that open a file (`//`; `#` in Python); a paragraph ends at a
+// comment line alone. The row's text is Markdown: code in backticks, no `<` outside them (a `|` is
+// escaped here). The rows are in a fixed order, tests, guides, tools, helpers, fixtures, each by
+// name, so a new file's row has one place.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -24,9 +24,8 @@ const USAGE = `usage: npm run annotate [-- --check] [--root DIR]
 Makes parts 2 and 3 of annotated/micromax.ts.md from micromax.ts (each comment that starts a line
 is the prose above the code after it; '// ### Title' is a heading) and sets the reading path's
 minutes for them in annotated/README.md. Part 1 is written by hand: every line where it no longer
-quotes part 1 of micromax.ts is listed, with the side that changed last (from git). And makes the
-table of every file in test/README.md from each file's header: its first paragraph is the row,
-a line '// time: …' its time (test/support/every-file.ts).
+quotes part 1 of micromax.ts is listed, with the side that changed last (from git). And makes
+test/README.md's table of every file from each file's header (test/support/every-file.ts).
   --check       change nothing: exit 1 naming the first stale line of the made part, a stale row,
                 the first stale line of test/README.md's table, and every line where part 1 drifted
   --root DIR    the project to read (default: this one)
