@@ -1,9 +1,10 @@
-// Builds and runs the original C (named by MICROMAX_C) as the oracle the port is diffed against.
-// Variants are made by textual substitution of the C's text: the root node limit (the literal
-// in `N<1e7`) and the commented-out trace printf. The spots are found by patterns that allow
-// other spacing and another spelling of the literal (`N < 10000000`); a C in which one cannot be
-// found, or which gcc refuses, is a CannotCompare: one line saying which spot or what gcc said.
-// Binaries are cached by a hash of source, options and flags.
+// Builds and runs the original C (named by `MICROMAX_C`) as the oracle the port is diffed against,
+// and knows the reference's sha256. Variants are made by textual substitution of the C's text: the
+// root node limit (the literal in `N<1e7`) and the commented-out trace printf; `getchar` is wrapped
+// where the C is undefined. The spots are found by patterns that allow other spacing and another
+// spelling of the literal (`N < 10000000`); a C in which one cannot be found, or which gcc refuses,
+// is a CannotCompare: one line saying which spot or what gcc said. Binaries are cached by a hash of
+// source, options and flags.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

@@ -1,7 +1,9 @@
 // npm run make-scripts
-// Writes test/fixtures/inputs/<name>.in, the inputs listed in test/support/scripts.ts. Typed games
-// are checked move by move with chess.js so that what should be legal really is. After it, run
-// `npm run golden` (with MICROMAX_C) for the C's transcripts of the new inputs.
+// Writes `test/fixtures/inputs/<name>.in`, the inputs listed in `test/support/scripts.ts`. Typed
+// games are checked move by move with chess.js so that what should be legal really is. After it,
+// run `npm run golden` (with `MICROMAX_C`) for the C's transcripts of the new inputs.
+//
+// time: seconds
 
 import { Chess } from 'chess.js';
 import * as fs from 'node:fs';
