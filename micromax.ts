@@ -1679,29 +1679,33 @@ function keepTalking(lim: Limits): void {
 }
 
 // ### Options and pings
-// The options a GUI may set: Faithful; and the spins, each with its range, declared once for the
-// handshake and its check: Move Overhead (ms); Hash and Threads, which say what micro-Max has,
-// one table of 176 MiB and one thread. A match runner sets Hash to what it gives every engine
-// (16, 64, ...): any size is taken, and an aside says the table stays 176 MiB (176 gets no
-// word); Threads has one value. nodestime: a clock of nodes, as Stockfish's (see GameClock).
-// debug: UCI's debug on, which lets the asides out.
-const settings = { faithful: false, overhead: 50, debug: false };
+// The options a GUI may set, each declared once, for the handshakes and their checks: the check
+// Faithful; and the spins, each with its range: Move Overhead (ms); Hash and Threads, which say
+// what micro-Max has, one table of 176 MiB and one thread. A match runner sets Hash to what it
+// gives every engine (16, 64, ...): any size is taken, and an aside says the table stays 176 MiB
+// (176 gets no word); Threads has one value. nodestime: a clock of nodes, as Stockfish's (see
+// GameClock). xboard is offered Faithful and Move Overhead: for the others it has memory, cores
+// and nps. debug: UCI's debug on, which lets the asides out.
+interface Check { name: string, default: boolean }
 interface Spin { name: string, default: number, min: number, max: number, unit: string }
+const FAITHFUL: Check = { name: 'Faithful', default: false };
 const OVERHEAD: Spin = { name: 'Move Overhead', default: 50, min: 0, max: 9999, unit: 'ms' };
 const HASH: Spin = { name: 'Hash', default: 176, min: 1, max: 33554432, unit: 'MiB' };
 const THREADS: Spin = { name: 'Threads', default: 1, min: 1, max: 1, unit: 'micro-Max searches in one thread' };
 const NODESTIME: Spin = { name: 'nodestime', default: 0, min: 0, max: 10000, unit: 'nodes a ms; 0: the wall clock' };
 const SPINS = [OVERHEAD, HASH, THREADS, NODESTIME];
+const XB_OPTIONS = [FAITHFUL, OVERHEAD];
+const settings = { faithful: FAITHFUL.default, overhead: OVERHEAD.default, debug: false };
 const TABLE = 'the hash table stays 176 MiB (2^24 + 8 entries, micro-Max 3.2\'s own size)';
 // setoption (UCI), option (xboard): a name and a value, as words.
 function setOption(name: string, value: string): void {
   const spin = SPINS.find((s) => s.name.toLowerCase() === name.toLowerCase());
-  if (name.toLowerCase() === 'faithful') setFaithful(value);
+  if (name.toLowerCase() === FAITHFUL.name.toLowerCase()) setFaithful(value);
   else if (spin) setSpin(spin, value);
-  else note(`error: no option '${printable(name)}'; there are Faithful, ${SPINS.map((s) => s.name).join(', ')}`);
+  else note(`error: no option '${printable(name)}'; there are ${[FAITHFUL, ...SPINS].map((o) => o.name).join(', ')}`);
 }
 function setFaithful(value: string): void {
-  if (!/^(true|false|1|0)$/i.test(value)) return note(`error: Faithful is true or false, not '${printable(value)}'`);
+  if (!/^(true|false|1|0)$/i.test(value)) return note(`error: ${FAITHFUL.name} is true or false, not '${printable(value)}'`);
   settings.faithful = /^(true|1)$/i.test(value);
 }
 function setSpin(spin: Spin, value: string): void {
@@ -1781,7 +1785,7 @@ type Handler = (w: string[], line: string, t: number) => unknown;
 const UCI_COMMANDS: Record<string, Handler> = {
   uci: () => {
     send(`id name micro-Max 3.2 ts ${VERSION}`, 'id author H.G. Muller (port: micromax-ts)',
-      'option name Faithful type check default false', ...SPINS.map((s) =>
+      `option name ${FAITHFUL.name} type check default ${FAITHFUL.default}`, ...SPINS.map((s) =>
         `option name ${s.name} type spin default ${s.default} min ${s.min} max ${s.max}`), 'uciok');
   },
   // after a stop, once its bestmove is out: isready syncs the GUI with the commands before it
@@ -1942,14 +1946,20 @@ function analysisStatus(): void {
   const cs = Math.round((now() - busy.began) / 10);
   send(`stat01: ${cs} ${nodes} ${(busy.shown?.d ?? 0) + 1} ${moves} ${moves}`);
 }
+// xboard's features (CECP 2), declared once: protover sends them between done=0 and done=1, each
+// option as xboard spells one (a check: NAME -check 0; a spin: NAME -spin DEFAULT MIN MAX).
+const xbOption = (o: Check | Spin): string => 'min' in o ? `-spin ${o.default} ${o.min} ${o.max}` : `-check ${+o.default}`;
+const XB_FEATURES: [string, string | number][] = [
+  ['myname', `"micro-Max 3.2 ts ${VERSION}"`], ['setboard', 1], ['ping', 1], ['usermove', 1], ['playother', 0], ['san', 0],
+  ['time', 1], ['draw', 0], ['sigint', 0], ['sigterm', 0], ['reuse', 1], ['analyze', 1], ['colors', 0], ['nps', 1],
+  ['debug', 1], ['memory', 1], ['smp', 1], ['variants', '"normal"'],
+  ...XB_OPTIONS.map((o): [string, string] => ['option', `"${o.name} ${xbOption(o)}"`]),
+];
 // xboard's commands. done=1 at once (ping waits for the engine thread). memory and cores are
 // taken, and a line says what micro-Max has instead.
 const XB_COMMANDS: Record<string, Handler> = {
   protover: () => {
-    send('feature done=0', `feature myname="micro-Max 3.2 ts ${VERSION}" setboard=1 ping=1 usermove=1 playother=0 ` +
-      'san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 nps=1 debug=1 memory=1 smp=1 ' +
-      `variants="normal" option="Faithful -check 0" option="${OVERHEAD.name} -spin ${OVERHEAD.default} ` +
-      `${OVERHEAD.min} ${OVERHEAD.max}"`, 'feature done=1');
+    send('feature done=0', `feature ${XB_FEATURES.map(([name, value]) => `${name}=${value}`).join(' ')}`, 'feature done=1');
   },
   quit: () => leave(true),
   '?': () => {
@@ -2203,3 +2213,4 @@ export { limits, uciGo, timeMissing, xbGo, refusal, secondChoice, replayNote, pr
 export { named, uciScore, xbScore, GameClock, SPINS, XB_CLOCK, BENCH, BENCH_NODES };
 export { type Found, type TimeControl, type XbClock };
 export { start };
+export { FAITHFUL, XB_FEATURES };

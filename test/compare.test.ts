@@ -1,9 +1,19 @@
-// The compare command: identical, different (as firstDifference reports it), and unable to compare;
-// its --nodes as micromax's; the port never run from a stale dist/; a closed pipe is no error. The
-// program under test as the tools run it (compare, calls, conformance): only the options given are
-// passed on; one that does not end is cut off at --timeout, one that prints for ever at a size both
-// tools report alike, one that crashes is a difference said as a crash; a stream file cut short is named; each failure
-// is one line; a tool stopped by a signal leaves nothing running.
+// `npm run compare`: identical (how much, then the calls), different (located by line, as
+// `firstDifference` reports it), and unable to compare (no C: exit 2); `--nodes` as micromax takes
+// it; a `dist/` older than `micromax.ts` is never run; no stack trace into a closed pipe; no rate
+// for a small compare. The program under test as the tools run it (compare, calls, conformance):
+// only the options given passed on; one that hangs stopped at `--timeout` (exit 2, nothing left
+// running; `conformance` says so on the script's line and goes on); one that prints for ever sized
+// alike by compare and conformance; one that crashes a difference (exit 1: how it died, its
+// stderr's first lines, how far it was the C's; conformance names the script and runs the rest);
+// one that cannot start exit 2. `conformance` shows a byte that differs against the stored output,
+// with no C; `conformance --calls` on the port and the C, a stream stored in part checked to its
+// end. SIGTERM, SIGINT and SIGHUP end all a tool runs. A stream file cut mid-line, or made for
+// another node limit or input, or not saying, is refused in one line; an empty input is `identical:
+// 0 calls`; typed moves compare their checks; no message says `undefined`; options given without
+// `--` are named; `MICROMAX_C` is read from where the command was typed; every failure is one line.
+//
+// time: 95 s
 
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';

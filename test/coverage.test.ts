@@ -1,5 +1,8 @@
-// What the golden transcripts (the C's own output) really contain, counted by replaying them
-// with chess.js: the scripted suite must reach every special rule for both colours.
+// What the golden transcripts (the C's own output) really contain, counted by replaying them with
+// chess.js: the scripted suite reaches castling, en passant, promotion, mate and stalemate for both
+// colours.
+//
+// time: 5 s
 
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';

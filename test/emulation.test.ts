@@ -1,4 +1,7 @@
-// The C semantics the port emulates, and the key table T built from glibc's random().
+// The C semantics the port emulates (char wrap, glibc's `random()`), and the key table `T` built
+// from that `random()`.
+//
+// time: 2 s
 
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';

@@ -1,8 +1,10 @@
-// A short run of the fuzzer (test/support/fuzz.ts) inside npm test, always with the same seed: random
-// bytes, odd terminators, short and empty lines, odd spellings of moves, legal moves, input
-// ending mid-line. The port must exit 0 quietly with a well-formed transcript, chess.js must
-// agree with every move and refusal, and the output must be the C's (when the C is here).
-// `npm run fuzz` runs many more, with a new seed each time.
+// A short run of the fuzzer (`test/support/fuzz.ts`) inside `npm test`: 16 scripts, always with the
+// same seed (random bytes, odd terminators, short and empty lines, odd spellings of moves, legal
+// moves, input ending mid-line). The port must exit 0 with nothing on stderr and a well-formed
+// transcript, chess.js must agree with every move and refusal, and the output must be the C's (when
+// the C is here). `npm run fuzz` runs many more, with a new seed each time.
+//
+// time: 38 s
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

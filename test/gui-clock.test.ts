@@ -1,22 +1,31 @@
-// Time and stopping in the GUI protocols: movetime and st are used to their deadline; every
-// xboard clock is read (level with a zero base, time 0, negative time); stop, ? and isready
-// are answered while it thinks; a ping is never lost (across go, new, quit, end of input); a
-// long stop/go soak leaves one engine thread alive and memory bounded; and a whole game on a
-// clock through a small UCI client (support/uci.ts). Bounds are generous (a loaded 2-core machine); the figures are
-// printed, and measured properly by `npm run bench:gui`.
+// Time and stopping in the GUI protocols: `movetime` and `st` used to at least 90 % of their time
+// less the Move Overhead, and no more; every xboard clock (`level 0 0 1`, `time 0`, negative
+// `time`); clocks it cannot read: a side's time missing (0 ms: it moves at once, and says so),
+// `1000.5` and `1e3` read as Stockfish reads them, `level 40 25+5 0` (trailing characters), `level
+// 0 0 0`, `st 0`, moves to go counted from a mid-game `level`; `memory` and `cores`; `stop`, `?`
+// and `isready` answered while it thinks; a ping never lost (across `go`, `new`, `quit`, the end of
+// input); 140 searches stopped and restarted leave one engine thread alive and memory bounded; a
+// position at move 100 costs only its new moves; and a whole game on a clock, the random side
+// under-promoting, through a small UCI client (`support/uci.ts`), its options as `FAITHFUL` and
+// `SPINS` declare them.
+//
+// Bounds are generous (a loaded 2-core machine); the figures are printed, and measured properly by
+// `npm run bench:gui`.
+//
+// time: 65 s
 
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { describe, test } from 'node:test';
 import { Chess } from 'chess.js';
-import { SPINS } from '../micromax.ts';
+import { FAITHFUL, SPINS } from '../micromax.ts';
 import { replay, seededRandom } from './support/boards.ts';
 import { bestmoveOf, legalIn, replayChess, Session } from './support/gui.ts';
 import { goldenPath, scriptInput, SCRIPTS } from './support/scripts.ts';
 import { UciClient } from './support/uci.ts';
 
 const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-const OVERHEAD = 50;                                     // the Move Overhead option's default (ms)
+const OVERHEAD = SPINS.find((o) => o.name === 'Move Overhead')!.default;   // ms kept back for the GUI
 const ZERO = '# the level gives no time, and no time command came: 0 ms, so it moves at once';
 const f0 = (xs: number[]): string => xs.map((x) => x.toFixed(0)).join(' ');
 
@@ -98,7 +107,8 @@ describe('UCI', () => {
       assert.deepEqual(engine.options.get(o.name), { name: o.name, type: 'spin', default: String(o.default), min: o.min, max: o.max });
     }
     assert.equal(engine.options.get('Hash')?.max, 33554432, 'Hash: any size a runner sends');
-    assert.ok(engine.options.has('Faithful'));
+    const check = engine.options.get(FAITHFUL.name);
+    assert.deepEqual([check?.type, check?.default], ['check', String(FAITHFUL.default)]);
     engine.setoption('Hash', '16');                                   // as a match runner sets it
     engine.ucinewgame();
     await engine.isready();

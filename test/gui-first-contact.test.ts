@@ -1,11 +1,14 @@
-// A GUI's first contact, as README.md sets it up: `npm link --ignore-scripts` (quiet on npm 11)
-// makes micromax, micromax-uci and micromax-xboard; a GUI that tests an engine by running it bare
-// (PyChess gives it 5 seconds to answer uci, then quit) gets its handshake from the two protocol
-// commands, on a machine with two CPU hogs; micromax itself stays the terminal game. uciok and
-// done=1 do not wait for the engine thread: the waiting is at isready and ping. PyChess's Engines
-// dialog, through PyChess's own code: the file README.md says to tick in "Add from folder" is
-// discovered, and New takes the two protocol files (skipped without PyChess and Xvfb, unless
-// MICROMAX_GUI_TESTS=1).
+// A GUI's first contact, as README.md sets it up: its `npm link` line (read from it;
+// `--ignore-scripts`, quiet on npm 11), run into a scratch prefix with no warning, makes
+// `micromax`, `micromax-uci` and `micromax-xboard`; a GUI that tests an engine by running it bare
+// (PyChess gives it 5 seconds to answer `uci`, then `quit`) gets its handshake from the two
+// protocol commands within 5 s, on a machine with two CPU hogs; `micromax` itself stays the
+// terminal game; the other protocol is refused in one line. `uciok` and `done=1` do not wait for
+// the engine thread: the waiting is at `isready` and `ping`. PyChess's own code (Engines → New, and
+// "Add from folder" with the file README.md says to tick): that file is discovered, and New takes
+// the two protocol files (skipped without PyChess and Xvfb, unless `MICROMAX_GUI_TESTS=1`).
+//
+// time: 20 s
 
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';

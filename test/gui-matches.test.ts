@@ -1,11 +1,15 @@
-// Real matches: xboard under Xvfb runs micro-Max against Fairy-Max at 10 seconds + 0.1 a move, in
-// each protocol (UCI through polyglot, as xboard's -fUCI does), with README.md's commands
-// (micromax-xboard, micromax-uci, made by its npm link line). The saved PGN must show no time
-// forfeit, no illegal move, no false claim: every game ends by rule or by xboard's adjudication.
-// Through polyglot, no thinking line that polyglot made up from an info string (0 nodes, 0 time).
-// And xboard's Analysis mode: micro-Max analyses the start, and never moves.
-// Needs xboard, xvfb, xauth, polyglot and fairymax (.ci/run installs them); without them the
-// test is skipped, unless MICROMAX_GUI_TESTS=1 (set by CI) makes their absence a failure.
+// Real matches with README.md's commands (`micromax-xboard`, `micromax-uci`, made by its `npm link`
+// line): xboard under Xvfb runs micro-Max against Fairy-Max at 10 s + 0.1 s a move, two games
+// natively and one through polyglot (UCI, as xboard's `-fUCI` runs it). The saved PGN must show no
+// time forfeit, no illegal move, no false claim: every game ends by rule or by xboard's
+// adjudication. Through polyglot, no thinking line that polyglot made up from an info string (0
+// nodes, 0 time). And xboard's Analysis mode (`-initialMode Analysis`): micro-Max analyses the
+// start (passes and `stat01`), and never moves.
+//
+// Needs xboard, xvfb, xauth, polyglot and fairymax (.ci/run installs them); without them the test
+// is skipped, unless MICROMAX_GUI_TESTS=1 (set by CI) makes their absence a failure.
+//
+// time: 80 s
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

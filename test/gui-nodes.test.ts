@@ -1,12 +1,17 @@
 // Node-based time: a game at a node rate is the same game on any machine, at any load. UCI's
-// nodestime (Stockfish's meaning: nodes a ms) and xboard's nps (CECP's: nodes a second, declared
-// nps=1, until new), each a match of micro-Max against itself played twice, the second time beside
-// two CPU hogs: the PGNs are byte-identical once what the wall clock wrote is masked (the runner's
-// date and seconds; xboard's date only, as its clocks count nodes; support/node-rate.ts says why),
-// no game is lost on time, and the moves micro-Max played replay against the C at the --nodes
-// their notes name (a sample: every move's replay types the game again). Through the protocol: the
-// note says the clock is one of nodes; nodestime's range; nps ends at new.
+// `nodestime` (Stockfish's meaning: nodes a ms) and xboard's `nps` (CECP's: nodes a second,
+// declared `nps=1`, until `new`; xboard's `-firstNPS` and `-secondNPS`), each a match of micro-Max
+// against itself played twice, the second time beside two CPU hogs, through a UCI runner keeping
+// wall clocks (`support/runner.ts`) and through xboard: the PGNs are byte-identical once what the
+// wall clock wrote is masked (the runner's date and seconds; xboard's date only, as its clocks
+// count nodes; `support/node-rate.ts` says why), no game is lost on time, and the moves micro-Max
+// played replay against the C at the `--nodes` their notes name (a sample: every move's replay
+// types the game again). Through the protocol: the note says the clock is one of nodes;
+// `nodestime`'s range; `nps` ends at `new`.
+//
 // The xboard match needs xboard, xvfb and xauth (skipped without them unless MICROMAX_GUI_TESTS=1).
+//
+// time: 34 s
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,12 +1,28 @@
-// The two GUI protocols as a GUI (and a careless user) drives them: the handshakes, every error
-// form, a position it cannot hold (never a move for it), under-promotions, input no GUI should
-// send, the freeze, and FEN set-up against the C's own state. Time and stopping: gui-clock.test.ts.
+// The two GUI protocols as a GUI (and a careless user) drives them: the UCI and xboard handshakes
+// (through tsx from `micromax.ts` too), the options and xboard's features as `micromax.ts` declares
+// them (`FAITHFUL`, `SPINS`, `XB_FEATURES`), every error form and option message; unknown words
+// before a UCI command skipped; no info string with a word a relay reads as a number, and none in a
+// game without `debug on`; no move for a position it does not hold (a bad FEN, an illegal move, a
+// line too long to read, one dropped mid-search: the search cut first, UCI's `bestmove`, no xboard
+// move); castlings FIDE forbids, sent by the GUI, refused as the engine's own are; under-promotions
+// in both protocols, Faithful on and off; input no GUI should send (200 kB of random bytes, a 1 MB
+// line, commands out of order); the freeze in both modes, and a won game played to mate by the
+// fallback; FEN set-ups against the C's own state after its moves, in more than 500 positions.
+// Never wedged, never the wrong side: `uci`, `isready`, `protover`, `ping`, `stop` and `?` answered
+// at once while it thinks (with a deadline too); every `go` on the GUI's last position; a refused
+// xboard move keeps the game; a refused `undo` or `remove` keeps the search (one taken drops it,
+// then it thinks if on move); the end of input ends a search with its move; `stop` or `?` before
+// `quit` keeps the move; pass lines name only FIDE-legal moves, at depths that never go back;
+// `--uci --xboard` is refused. Time and stopping: `gui-clock.test.ts`; a closed stdout, in every
+// state: `gui-ending.test.ts`.
+//
+// time: 52 s
 
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { describe, test } from 'node:test';
 import { Chess } from 'chess.js';
-import { begin, fen, openEngineThread, SPINS } from '../micromax.ts';
+import { begin, FAITHFUL, fen, openEngineThread, SPINS, XB_FEATURES } from '../micromax.ts';
 import { replay, seededRandom, nextScore, LOPSIDED, legalTexts } from './support/boards.ts';
 import { whyNoC } from './support/c-oracle.ts';
 import { bestmoveOf, legalIn, replayChess, Session, type Line } from './support/gui.ts';
@@ -30,17 +46,17 @@ describe('UCI', () => {
     s.send('uci');
     const hello = (await s.upTo(/^uciok$/)).map((l) => l.text);
     assert.match(hello[0], /^id name micro-Max 3\.2 ts \d+\.\d+\.\d+$/);
-    assert.ok(hello.includes('option name Faithful type check default false'));
-    // the spins as micromax.ts declares them (SPINS), each said once, in that order
+    // the options as micromax.ts declares them (FAITHFUL, SPINS), each said once, in that order
     const spins = SPINS.map((o) => `option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`);
-    assert.deepEqual(hello.filter((l) => / type spin /.test(l)), spins);
+    assert.deepEqual(hello.filter((l) => l.startsWith('option ')), [`option name ${FAITHFUL.name} type check default ${FAITHFUL.default}`, ...spins]);
+    assert.ok(hello.includes('option name Faithful type check default false'));
     assert.ok(hello.includes('option name Hash type spin default 176 min 1 max 33554432'), 'Hash: any size a runner sends');
     assert.ok(hello.includes('option name Threads type spin default 1 min 1 max 1'));
     const cases: [string, RegExp][] = [
       ['setoption name Hash value 64', /^info string Hash 64 taken, but the hash table stays 176 MiB \(2\^24 \+ 8 entries, micro-Max 3\.2's own size\)$/],
       ['setoption name Threads value 2', /^info string error: Threads is a whole number from 1 to 1 \(micro-Max searches in one thread\), not '2'$/],
       ['setoption name Hash value lots', /^info string error: Hash is a whole number from 1 to 33554432 \(MiB\), not 'lots'$/],
-      ['setoption name Contempt value 2', new RegExp(`^info string error: no option 'Contempt'; there are Faithful, ${SPINS.map((o) => o.name).join(', ')}$`)],
+      ['setoption name Contempt value 2', new RegExp(`^info string error: no option 'Contempt'; there are ${[FAITHFUL, ...SPINS].map((o) => o.name).join(', ')}$`)],
       ['setoption name Move Overhead value lots', /^info string error: Move Overhead is a whole number from 0 to 9999 \(ms\), not 'lots'$/],
       ['setoption name Move Overhead value 10000', /^info string error: Move Overhead is a whole number from 0 to 9999 \(ms\), not '10000'$/],
       ['setoption name  Move   Overhead  value  abc', /^info string error: Move Overhead is a whole number from 0 to 9999 \(ms\), not 'abc'$/],
@@ -231,6 +247,13 @@ describe('xboard', () => {
     assert.match(f, /^feature done=0 feature /, 'done=0 first: xboard waits while the engine thread starts');
     for (const x of ['setboard=1', 'ping=1', 'usermove=1', 'sigint=0', 'sigterm=0', 'myname="micro-Max 3.2', 'done=1']) assert.ok(f.includes(x), x);
     assert.ok(f.endsWith('done=1'));
+    // the features as micromax.ts declares them (XB_FEATURES), read as xboard reads NAME=VALUE, in order;
+    // its options Faithful and Move Overhead as xboard spells them
+    const read = [...f.matchAll(/(\w+)=("[^"]*"|\S+)/g)].map((m) => [m[1], m[2]]);
+    assert.deepEqual(read, [['done', '0'], ...XB_FEATURES.map(([name, value]) => [name, String(value)]), ['done', '1']]);
+    const overhead = SPINS.find((o) => o.name === 'Move Overhead')!;
+    assert.deepEqual(read.filter(([name]) => name === 'option').map(([, value]) => value),
+      ['"Faithful -check 0"', `"Move Overhead -spin ${overhead.default} ${overhead.min} ${overhead.max}"`]);
     const cases: [string, RegExp][] = [
       ['frobnicate', /^Error \(unknown command\): frobnicate$/],
       ['toString', /^Error \(unknown command\): toString$/],

@@ -1,10 +1,17 @@
-// Where a GUI reads numbers: one rule a row, checked in the pure function and through the
-// protocol, each failure naming its rule. The promotion suffix on every promotion square, for both
-// colours (pawnTo8, named()): on micro-Max's own move and on the GUI's; the clock's units (UCI's
-// ms; xboard's time in centiseconds, st in seconds, level's minutes[:seconds] and increment in
-// seconds), read from the time each move aims at; mate scores for both sides in both protocols
-// (UCI mate n, mate -n when mated; xboard 100000 + n, -100000 - n); score signs for black; and
-// one place per protocol fact. Every figure is worked out by hand from the rules the comments state.
+// Where a GUI reads numbers: one rule a row, checked in the pure function and through both
+// protocols, each failure naming its rule. The promotion suffix on all 16 last-rank squares,
+// corners included, for both colours (`pawnTo8`, `named()`), on micro-Max's own move and on the
+// GUI's; every clock unit (UCI's ms; xboard's `time` in centiseconds, `st` in seconds, `level`'s
+// minutes[:seconds] and increment in seconds), read from the time each move aims at; mate scores
+// for the side mating and the side mated in both protocols (UCI `mate n`, `mate -n`; xboard 100000
+// + n, -100000 - n); black's score sign; the rule a player trusts, no move past the smaller of 2.5
+// times its aim and a tenth of the clock plus the increment (the aim and the cut where the old rule
+// let a move run 16 s); and one place per protocol fact: only `dialect()` and `commands()` ask
+// which protocol it speaks. A one-character bug in any of them fails a row about it within seconds.
+//
+// Every figure is worked out by hand from the rules the comments state.
+//
+// time: 20 s
 
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';

@@ -1,58 +1,24 @@
-// The layout of test/: every file says by its place what it is, and test/README.md's table says
-// it too. Every file under test/ (a folder of fixtures counting as one) has a row in that table,
-// with the role its place gives it, and every row names a file that is here. The root holds only
-// tests, the README, the guides for porters (PORTING.md) and for engine testers (GUI.md) and the three folders. Every file in tools/ is run by an npm script, opens
-// with its usage line (`// npm run <script> ...`) and, run with --help, prints that usage and
-// exits 0 (the quick run runs this test: it tries parseArgs on each Node line).
+// The layout of `test/`: every file says by its place what it is (at the root the tests, this
+// README, the guides for porters, `PORTING.md`, and for engine testers, `GUI.md`, and the three
+// folders), and test/README.md's table of every file is the one `npm run annotate` makes from each
+// file's header (a row a file, a folder of fixtures counting as one). Every tool in `tools/` is run
+// by one npm script, opens with its usage line (`// npm run <script> ...`) and, run with `--help`,
+// prints that usage and exits 0 (the quick run runs this test: it tries parseArgs on each Node
+// line). README.md stays for players; `allowScripts` names every dependency with an install script;
+// `package-lock.json`'s entry for the project is `package.json`'s (so `npm install` leaves a clone
+// clean).
+//
+// time: 8 s
 
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
+import { CannotList, copyListed, filesUnder, FOLDERS, headerOf, listFiles, USAGE } from './support/every-file.ts';
 import { ROOT, run } from './support/run.ts';
 
 const TEST = path.join(ROOT, 'test');
-const FOLDERS = ['fixtures', 'support', 'tools'];
-
-/** The role a file has by its place under test/. */
-function roleOf(file: string): string {
-  if (file === 'PORTING.md' || file === 'GUI.md') return 'guide';
-  if (file.startsWith('tools/')) return 'tool';
-  if (file.startsWith('support/')) return 'helper';
-  if (file.startsWith('fixtures/')) return 'fixtures';
-  return 'test';
-}
-
-/** Every file under test/<folder> (relative to test/); a folder in fixtures/ stands for its files. */
-function filesUnder(folder: string): string[] {
-  const found: string[] = [];
-  for (const entry of fs.readdirSync(path.join(TEST, folder), { withFileTypes: true })) {
-    const name = path.posix.join(folder, entry.name);
-    if (entry.isDirectory() && folder === 'fixtures') found.push(`${name}/`);
-    else if (entry.isDirectory()) found.push(...filesUnder(name));
-    else found.push(name);
-  }
-  return found;
-}
-
-/** Every file of test/ that the table must list: the tests, then the folders' files. */
-function allFiles(): string[] {
-  const root = fs.readdirSync(TEST, { withFileTypes: true });
-  const files = root.filter((e) => e.isFile() && e.name !== 'README.md').map((e) => e.name);
-  return [...files, ...FOLDERS.flatMap((folder) => filesUnder(folder))];
-}
-
-/** The rows of test/README.md's table "Every file": the file named in the first cell, and its role. */
-export function tableRows(md: string): Map<string, string> {
-  const section = md.split(/^## /m).find((s) => s.startsWith('Every file'));
-  assert.ok(section, 'test/README.md has no section "## Every file"');
-  const rows = new Map<string, string>();
-  for (const line of section.split('\n')) {
-    const cells = /^\| `([^`]+)` \| (\w+) \|/.exec(line);
-    if (cells) rows.set(cells[1], cells[2]);
-  }
-  return rows;
-}
 
 /** The npm scripts, by name. */
 function scripts(): Record<string, string> {
@@ -67,18 +33,60 @@ function scriptOf(file: string, all: Record<string, string>): string {
   return names[0];
 }
 
-// What a usage line looks like: environment settings, then `npm run <script>`.
-const USAGE = /^(?:[A-Z_]+=\S+ )*npm run ([\w:-]+)(?: |$)/;
 
-test('test/README.md\'s table lists every file in test/, each with the role of its place, and no other', () => {
-  const rows = tableRows(fs.readFileSync(path.join(TEST, 'README.md'), 'utf8'));
-  const files = allFiles();
-  const missing = files.filter((f) => !rows.has(f));
-  assert.deepEqual(missing, [], 'files with no row in test/README.md\'s table');
-  const stale = [...rows.keys()].filter((f) => !files.includes(f));
-  assert.deepEqual(stale, [], 'rows of test/README.md\'s table naming no file');
-  const wrong = files.filter((f) => rows.get(f) !== roleOf(f)).map((f) => `${f}: ${rows.get(f)}, not ${roleOf(f)}`);
-  assert.deepEqual(wrong, [], 'roles in the table that are not the place\'s');
+// Each file is described once, in its header; the table is made from the headers (npm run annotate).
+test('test/README.md\'s table of every file is what npm run annotate makes from each file\'s header', () => {
+  const { stale } = listFiles(ROOT);
+  assert.ok(!stale, `${stale}\n(each row is made from its file's header: change the header, then run npm run annotate)`);
+});
+
+test('a header: a tool\'s usage lines skipped, the first paragraph the row, a time line anywhere', () => {
+  const tool = ['// npm run x -- [--a]', '//                [--b]', 'MICROMAX_C=c npm run x -- --make', '//', '// Does a thing:', '// `a | b`.',
+    '//', '// More.', '// time: seconds', '', 'code'].join('\n').replace('MICROMAX_C', '// MICROMAX_C');
+  assert.deepEqual(headerOf(tool, '//'), { script: 'x', text: 'Does a thing: `a | b`.', time: 'seconds' });
+  assert.deepEqual(headerOf('#!/bin/sh\n# One\n# two.\n#\n# time: 3 s\nx = 1', '#'), { script: undefined, text: 'One two.', time: '3 s' });
+  assert.deepEqual(headerOf('import x;\n// not a header', '//'), { script: undefined, text: '', time: undefined });
+});
+
+test('npm run annotate -- --check names a stale row (exit 1), npm run annotate writes it; a file it cannot describe is named', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-every-file-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  for (const f of ['micromax.ts', 'annotated/micromax.ts.md', 'annotated/README.md']) {
+    fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, f), path.join(dir, f));
+  }
+  copyListed(ROOT, dir);
+  const tool = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'test/tools/annotate.ts', '--root', dir, ...args], '', 120_000);
+  const file = (f: string): string => path.join(dir, 'test', f);
+  const edit = (f: string, from: string, to: string): void => {
+    const text = fs.readFileSync(file(f), 'utf8');
+    assert.ok(text.includes(from), `${f}: ${from}`);
+    fs.writeFileSync(file(f), text.replace(from, to));
+  };
+  assert.equal(listFiles(dir).stale, '', 'a copy of this project is up to date');
+  // a test's description changes in its header: its row is stale, named, until npm run annotate
+  edit('coverage.test.ts', 'really contain', 'truly contain');
+  const line = fs.readFileSync(file('README.md'), 'utf8').split('\n').findIndex((l) => l.startsWith('| `coverage.test.ts` |')) + 1;
+  let r = await tool('--check');
+  assert.equal(r.code, 1, r.stderr);
+  assert.ok(r.stderr.startsWith(`test/README.md line ${line} is stale, the row of test/coverage.test.ts:\n`), r.stderr);
+  assert.match(r.stderr, /\n {2}makes: \| `coverage\.test\.ts` \| test \| What the golden transcripts \(the C's own output\) truly contain, .* \| 5 s \|\n/);
+  r = await tool();
+  assert.deepEqual([r.code, r.stderr], [0, ''], r.stdout.toString());
+  assert.match(r.stdout.toString(), new RegExp(`^test/README\\.md: written \\(was: test/README\\.md line ${line} is stale`));
+  assert.equal(listFiles(dir).stale, '');
+  // a row the table has but the headers do not make (a merge that kept another branch's row): stale
+  edit('README.md', '| `emulation.test.ts` |', '| `gone.test.ts` | test | a file no longer here | 1 s |\n| `emulation.test.ts` |');
+  assert.match(listFiles(dir).stale, /is stale, the row of test\/emulation\.test\.ts:\n {2}has: {3}\| `gone\.test\.ts` /);
+  // files it cannot describe: named, with what to write (npm run annotate: exit 2, that line)
+  const cannot = (why: RegExp): void => assert.throws(() => listFiles(dir), (err: Error) => err instanceof CannotList && why.test(err.message));
+  fs.writeFileSync(file('new.test.ts'), '// A new test.\n\nimport x from \'y\';\n');
+  cannot(/^test\/new\.test\.ts: its header has no line '\/\/ time: …'/);
+  fs.writeFileSync(file('new.test.ts'), '// A new test of <things>.\n// time: 1 s\n');
+  cannot(/^test\/new\.test\.ts: Markdown reads <…> as HTML/);
+  fs.rmSync(file('new.test.ts'));
+  fs.mkdirSync(file('fixtures/more'));
+  cannot(/^test\/fixtures\/more\/: nothing says what it holds \(add it to FIXTURES in test\/support\/every-file\.ts\)$/);
 });
 
 test('test/\'s root holds only tests (*.test.ts), README.md, PORTING.md, GUI.md and the folders tools, support, fixtures', () => {
@@ -99,7 +107,7 @@ async function helpOf(file: string, script: string): Promise<void> {
 
 test('every tool is one npm script, opens with its usage line, and exits 0 on --help printing it', async () => {
   const all = scripts();
-  const tools = filesUnder('tools').map((tool) => `test/${tool}`);
+  const tools = filesUnder(TEST, 'tools').map((tool) => `test/${tool}`);
   assert.ok(tools.length >= 7, `${tools.length} tools`);
   const runs: [string, string][] = [];
   for (const file of tools) {

@@ -1,11 +1,14 @@
-// --play, --pretty, --help, --version and bad options, in a pipe; and the shell's own
-// legal-move test (it tells checkmate and stalemate apart without touching the engine).
+// `--play`, `--pretty`, `--help` (it names the command, `micromax`), `--version`, bad options and
+// `--time`, in a pipe, against the C; and the shell's own legal-move test (it tells checkmate and
+// stalemate apart without touching the engine).
 //
 // --play makes micro-Max answer each accepted typed move as if an empty line had been typed
 // next (not after a move that ends the game, nor after the end of the input). So its stdout
 // must be the C's for the input with those empty lines inserted. Each case below is that
 // expanded input, with `null` marking the inserted lines: the port with --play gets the lines
 // without them, the port without --play and the C get them as empty lines.
+//
+// time: 46 s
 
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';

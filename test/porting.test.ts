@@ -1,10 +1,18 @@
-// test/PORTING.md, the guide for testers and porters, kept true: its worked example's commands are
-// run as a reader runs them (bash, from the project's folder, MICROMAX_C set), and what it shows
-// each printing must be there, line by line (… stands for what changes from run to run); the stream
-// format it documents is the one the C and the port write; every command it names exists; its
-// formulas read right under C's precedence and are the reference logger's own; what it says of a
-// line, of the trace record and of the scripts' `when` is what the C and the list hold; every path
-// it names is there from the project's root.
+// `test/PORTING.md`, the guide for testers and porters, kept true: its worked example's commands
+// run as a reader runs them (bash, from the project's folder, `MICROMAX_C` set), and what it shows
+// each printing there, line by line (… stands for what changes from run to run); every command and
+// option it names exists; the stream format it documents, the header too, is the one the C and the
+// port write (`support/calls.ts`'s); its formulas read right under C's precedence and are the
+// reference logger's own; what it says of a line and of the trace record (`=`) is what the C holds;
+// every `when` of the scripts said, and what `--quick` leaves out run by `conformance` as said; its
+// cost table is `conformance --list`'s and its counts `streams.tsv`'s; glibc's `random()` as it
+// describes it gives the C's first values and key table, `T`'s first bytes and the keys of a2a3 as
+// the C's stream has them; step 4's command, a script's flags pasted, runs for every flag set of
+// `scripts.tsv`; section 6's table is one block; the quick run's cost, the full run's totals and
+// what only it sees; a crash is a difference, a program that cannot start exit 2; `main()` passes E
+// -128 as it says; every path it names is there from the project's root.
+//
+// time: 52 s
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

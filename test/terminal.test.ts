@@ -1,5 +1,8 @@
-// The terminal game, in a real pseudo-terminal: Python's pty module (test/support/in-a-terminal.py)
-// runs the port with stdin, stdout and stderr on a pty, waits for text and types.
+// The terminal game in a real pseudo-terminal (Python's pty module,
+// `test/support/in-a-terminal.py`, runs the port with stdin, stdout and stderr on a pty, waits for
+// text and types): the prompt, progress, `--play`, `--pretty`, checkmate, Ctrl-C and Ctrl-D.
+//
+// time: 13 s
 
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';

@@ -1,6 +1,11 @@
-// Byte-identity of the port with the C on every scripted input: against the golden
-// transcripts (made by running the C) always, and against the C itself, live, when
-// MICROMAX_C names its source and gcc is here.
+// Byte-identity of the port with the C on every scripted input (35; 36 in the long run: 924 plies,
+// castling, en passant, promotions, mates, stalemate, 300-ply engine games), against the golden
+// transcripts (made by running the C) always, and against the C itself, live, when `MICROMAX_C`
+// names its source and gcc is here; and `micromax.ts` through tsx, as a learner runs a changed
+// copy, on three of them. `fixtures/scripts.tsv` names every input and golden file; the golden
+// files are the reference C's (by sha256).
+//
+// time: 194 s
 
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';

@@ -1,10 +1,28 @@
-// `npm run tree -- --html FILE` (test/tools/tree.ts, test/support/tree-html*.ts): the page's data is
-// read back here by the format its writer documents and compared call for call with the port's call
-// stream, read here on its own: every number, every pass, every board (by the stream's SUM), every
-// move's gain (by D()'s arithmetic on the engine's own centre table), every window. Then Debian's
-// chromium, driven by playwright-core, opens pages from disk, and what it shows for the calls selected
-// by keyboard, by click and by link is checked against the stream; any console error fails. Without
-// chromium the browser test is skipped, unless MICROMAX_GUI_TESTS=1 (set by CI) makes that a failure.
+// `npm run tree -- --html FILE` (`test/tools/tree.ts`, `test/support/tree-html*.ts`): the page's
+// data is read back by the format its writer documents and compared call for call with the port's
+// call stream, read here on its own: every number and pass, every board (by the stream's SUM),
+// every move's gain (by `D()`'s arithmetic on the engine's own centre table), every window and the
+// call that set it; `--call`, `--pass`, `--path`, `--stream --at`; what `--pass` and `--path` leave
+// out counted per pass against the stream; a 3,000-node page under 2 MB, bigger ones refused with
+// how to narrow them; the companion's sentences it quotes. Then Debian's chromium, driven by
+// playwright-core, opens pages from disk: calls selected by arrow key, click and `#call-N` show the
+// stream's values; no console error, nothing fetched; a screenshot in the temporary directory, the
+// open time as a diagnostic; calls below a call and a pass's moves searched told apart, what an
+// option left out said as not drawn (never 0), the move that set a window named when not drawn; the
+// reader's list: the header's count with `--depth 0`, move → N, why the first call is call 34 after
+// two typed moves, the board's check-sum and the slot in plain words, no sideways scrolling at 1400
+// and 1000 px, a quote's example figures left out, a promotion's q on pass lines. Pages of two
+// searches (`--against`, `--program`): a copy with a knight worth 4 and a porter's stream with one
+// wrong field (Z), each side's calls its stream's, the first difference the first line where the
+// two streams differ and the one `compare --calls` reports (with `MICROMAX_C`: the C changed the
+// same way) and `conformance --calls` reports, whose printed command draws it; in chromium it opens
+// there, both boards and numbers shown, the differing fields marked, arrow keys, clicks and links;
+// two searches of 3,000 calls and more each under 3 MB, the open time as a diagnostic.
+//
+// Without chromium the browser tests are skipped, unless MICROMAX_GUI_TESTS=1 (set by CI) makes
+// that a failure.
+//
+// time: 95 s
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -1,7 +1,14 @@
-// `npm run tree` (test/tools/tree.ts) against what it draws from: its tags are checked call by call
-// against this file's own reading of the raw call stream (test/support/calls.ts) and the engine's
-// arithmetic, its board against chess.js, its nested null-move search against the program's own
-// --trace lines, and its --call against D() run directly on the engine.
+// `npm run tree` (`test/tools/tree.ts`) against what it draws from: its tags checked call by call
+// against this file's own reading of the raw call stream (`test/support/calls.ts`) and `D()`'s
+// arithmetic; passes by depth; the nested null-move search against the program's own `--trace`
+// lines; the board against chess.js; `--call` against `D()` run directly on the engine; `--pass`,
+// `--path`, `--no-board` and `--brief` against the whole drawing focused or cut by hand; `--help`;
+// a line's count of calls against those drawn below it; `--stream --at N`'s board after the call's
+// move (against chess.js, and a port that castles a bishop onto f1, found by the stream's SUM), a
+// `%` header line; a `--path` move no call made said, exit 2 (a promotion named by its q); a
+// promotion's q on pass lines and the result; the legend's move → N.
+//
+// time: 60 s
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -1,8 +1,9 @@
 // An independent referee for micro-Max transcripts. It reads what the program printed (boards and
 // trace lines), infers with chess.js which move turned each board into the next, and keeps a
-// chess.js game in step, so a test can ask of every move: was it legal by the FIDE rules, what
-// kind of move was it, and how did the game end. It knows nothing of the engine's internals
-// except one documented rule difference (castling, see microMaxCastles).
+// chess.js game in step, so a test can ask of every move: was it legal by the FIDE rules, what kind
+// of move was it, and how did the game end. It knows nothing of the engine's internals except one
+// documented rule difference (castling, see `microMaxCastles`). And seeded random numbers, for the
+// tests' random games.
 
 import { Chess, DEFAULT_POSITION, type Color, type Move, type Square } from 'chess.js';
 

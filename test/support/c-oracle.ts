@@ -1,9 +1,10 @@
-// Builds and runs the original C (named by MICROMAX_C) as the oracle the port is diffed against.
-// Variants are made by textual substitution of the C's text: the root node limit (the literal
-// in `N<1e7`) and the commented-out trace printf. The spots are found by patterns that allow
-// other spacing and another spelling of the literal (`N < 10000000`); a C in which one cannot be
-// found, or which gcc refuses, is a CannotCompare: one line saying which spot or what gcc said.
-// Binaries are cached by a hash of source, options and flags.
+// Builds and runs the original C (named by `MICROMAX_C`) as the oracle the port is diffed against,
+// and knows the reference's sha256. Variants are made by textual substitution of the C's text: the
+// root node limit (the literal in `N<1e7`) and the commented-out trace printf; `getchar` is wrapped
+// where the C is undefined. The spots are found by patterns that allow other spacing and another
+// spelling of the literal (`N < 10000000`); a C in which one cannot be found, or which gcc refuses,
+// is a CannotCompare: one line saying which spot or what gcc said. Binaries are cached by a hash of
+// source, options and flags.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -89,8 +90,8 @@ export function substitute(text: string, pattern: RegExp, to: string | ((...m: s
   return text.slice(0, m.index) + by + text.slice(m.index + m[0].length);
 }
 
-// The root node limit: N, then <, then a number literal (1e7, 10000000, 1E7, 1e+7, 10000000.0).
-const LIMIT = new RegExp(`\\b${spaced('N', '<')}\\s*(\\d[\\d.]*(?:[eE][+]?\\d+)?)(?![\\w.])`);
+// The root node limit: N, then < (or a changed C's <=), then a number literal (1e7, 10000000, 1E7, 1e+7, 10000000.0).
+const LIMIT = new RegExp(`\\b${spaced('N', '<')}=?\\s*(\\d[\\d.]*(?:[eE][+]?\\d+)?)(?![\\w.])`);
 // The trace line, in a comment: if(z==8)printf("...", args);
 const TRACE = new RegExp(`/\\*\\s*(${spaced('if', '(', 'z', '==', '8', ')')})\\s*printf\\s*\\(\\s*("(?:[^"\\\\]|\\\\.)*")\\s*,` +
   '([^;]*?)\\)\\s*;\\s*\\*/');

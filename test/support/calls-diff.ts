@@ -1,4 +1,4 @@
-// compare --calls: two call streams (test/support/calls.ts; test/PORTING.md) read side by side as
+// `compare --calls`: two call streams (test/support/calls.ts; test/PORTING.md) read side by side as
 // they are written — the C's, and the port's, a program's or a file's — until the first line that
 // differs (nothing is stored but the open calls and the last few). The report names that line's
 // call, shows both sides' records with every differing field marked, the path of moves to it, the

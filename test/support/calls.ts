@@ -1,8 +1,9 @@
-// Every call of D(), as a stream of lines: the C and the port, each instrumented mechanically from
-// its source as it is, write the same lines for the same search, and so can any other program that
-// follows test/PORTING.md. `npm run calls` writes the C's stream to a file, `npm run tree` draws a
-// stream, and `npm run compare -- --calls` reads two side by side and names the first call that
-// differs.
+// Every call of `D()`, as a stream of lines: the C and the port (or a learner's changed copy of
+// it), each instrumented mechanically from its source as it is, write the same lines for the same
+// search, and so can any other program that follows test/PORTING.md; the line format (below); a
+// program run with `--calls` on a named pipe. `npm run calls` writes the C's stream to a file, `npm
+// run tree` draws a stream, and `npm run compare -- --calls` reads two side by side and names the
+// first call that differs.
 //
 // How: D() is renamed D0() and a logging D() put in front of it, so every call, the recursive ones
 // included, passes through the logger; inside D0() a few statements gain a logging statement that

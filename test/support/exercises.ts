@@ -1,9 +1,10 @@
-// The exercises of annotated/exercises.md that change the engine. Each is made to the reference C
-// too, by textual substitution as c-oracle.ts makes its variants, and comes with the games that
-// show it. What the changed C prints on those games is stored in test/fixtures/exercises/ (written
-// by `npm run exercise -- --make` from the C, never from the port), beside what the unchanged C
-// prints. A learner's copy of micromax.ts is run on the same games and compared with them; the
-// first difference is told in a learner's words (which move, which pass, which board).
+// The exercises of `annotated/exercises.md` that change the engine: their games, the C's edits, and
+// how a difference is told. Each is made to the reference C too, by textual substitution as
+// c-oracle.ts makes its variants. What the changed C prints on its games is stored in
+// `test/fixtures/exercises/` (written by `npm run exercise -- --make` from the C, never from the
+// port), beside what the unchanged C prints. A learner's copy of `micromax.ts` is run on the same
+// games and compared with them; the first difference is told in a learner's words (which move,
+// which pass, which board).
 
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';

@@ -1,7 +1,7 @@
-// Fuzzing: seeded random input scripts for the port, each checked three ways: the port must exit
-// 0 with nothing on stderr and print a well-formed transcript; chess.js (boards.ts's referee) must
-// find every move legal and every refusal justified; and, when MICROMAX_C names the C and gcc is
-// here, the output must be byte-identical to the C's.
+// Fuzzing: seeded random input scripts for the port, made here and each checked three ways: the
+// port must exit 0 with nothing on stderr and print a well-formed transcript; chess.js (boards.ts's
+// referee) must find every move legal and every refusal justified; and, when `MICROMAX_C` names the
+// C and gcc is here, the output must be byte-identical to the C's.
 //
 //   (the command: test/tools/fuzz.ts)
 //

@@ -1,5 +1,7 @@
-// Drives micromax.ts --uci / --xboard as a GUI would: lines in, lines out with the time each
-// arrived, and waits with a deadline (a hung engine fails the test instead of hanging it).
+// Drives `micromax.ts --uci` / `--xboard` as a GUI would: lines in, lines out with the time each
+// arrived, and waits with a deadline (a hung engine fails the test instead of hanging it); kills a
+// session a failed test leaves (after each test, or after the test that owns it); the move the C
+// plays after a game's moves at `--nodes N`.
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as fs from 'node:fs';

@@ -1,4 +1,6 @@
-# Drives a program in a pseudo-terminal, for test/terminal.test.ts.
+# Drives a program in a pseudo-terminal (Python's `pty`), for test/terminal.test.ts: waits for text
+# and types.
+#
 # argv[1] is JSON: {"argv": [...], "env": {...}, "cwd": "...", "timeout": seconds,
 #                   "steps": [["expect", text] | ["send", text], ...]}
 # "expect" waits until text appears after the previous match; "send" types text.

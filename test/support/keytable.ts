@@ -1,5 +1,5 @@
-// Facts about the key table T and glibc's random(), computed by a small C program
-// (the same two lines the original uses to fill T), to check the port's T against.
+// Facts about the key table `T` and glibc's `random()`, computed by a small C program (the same two
+// lines the original uses to fill `T`), to check the port's `T` against.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

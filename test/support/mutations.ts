@@ -45,6 +45,8 @@ export const MUTATIONS: Mutation[] = [
     same: false, porters: true },
   { name: 'floor-div', edits: [['J,K,S,z,1)/2;', 'J,K,S,z,1)>>1;']], what: 'a division that floors (as Python\'s //), where the C\'s truncates',
     same: false, porters: true },
+  { name: 'node-limit-le', edits: [['N<1e7', 'N<=1e7']], what: 'the root\'s node limit tested with <= (a pass more when one ends on the limit)',
+    same: false, porters: true },
   { name: 'crash-exception', edits: [['{Q=-e-i;O=F;return l;}', `{if(!(G&M)){${trace('java.lang.ArrayIndexOutOfBoundsException: ' +
     'Index 136 out of bounds for length 129', 61)};_exit(1);}Q=-e-i;O=F;return l;}`]],
     what: 'a crash in mid-script: an exception when a castling is played (exit 1, its trace on stderr, its buffered output lost)',

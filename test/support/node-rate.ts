@@ -1,12 +1,9 @@
-// A match at a node rate, played twice: once on the machine as it is, once beside two CPU hogs.
-// Through UCI (micromax --uci against itself, each with the option nodestime, under the small
-// runner of runner.ts, which keeps wall clocks as cutechess-cli does) and through xboard (micromax
-// --xboard against itself, xboard's -firstNPS and -secondNPS, xboard's clocks then counting the
-// nodes each engine reports). What differs between the two runs, and what the comparison masks:
-// the runner's PGN records the wall clock (the date, and the seconds each move took), so those are
-// masked; xboard's PGN records the seconds its node-counting clock charged, which are the
-// same, so only its date is masked (two runs across midnight differ there). And each move micro-
-// Max played, as its note says (`--nodes N after this game's n moves`), against the C.
+// A match at a node rate, played twice: once on the machine as it is, once beside two CPU hogs,
+// through UCI (`micromax --uci` against itself, each with the option `nodestime`, under the small
+// runner of runner.ts, which keeps wall clocks as cutechess-cli does) and through xboard (`micromax
+// --xboard` against itself, xboard's `-firstNPS` and `-secondNPS`, xboard's clocks then counting
+// the nodes each engine reports); its PGNs with what the wall clock wrote masked; and each move
+// micro-Max played, as its note says (`--nodes N after this game's n moves`), against the C.
 
 import { cMove } from './gui.ts';
 import { playGame, withoutWallClock, type Game } from './runner.ts';

@@ -1,7 +1,8 @@
-# What PyChess's Engines dialog does with a folder and a file, through PyChess's own code (run by
-# the system's python3, with a scratch HOME, under Xvfb): "Add from folder" lists the folder
-# (listEnginesFromPath), takes the ticked file by its entry in PyChess's list of engines
-# (getReferencedEngine: its protocol and interpreter) and discovers it; "New" probes the file
+# PyChess's Engines dialog through PyChess's own code (the system's `python3`, Xvfb, a scratch
+# HOME): what "Add from folder" offers and finds, what New's probes find.
+#
+# "Add from folder" lists the folder (listEnginesFromPath), takes the ticked file by its entry in
+# PyChess's list of engines (getReferencedEngine: its protocol and interpreter) and discovers it; "New" probes the file
 # with is_cecp and is_uci. Prints one JSON object: the files offered, the entry, the protocol each
 # probe found, and the discovery's outcome (discovered with its options, or failed) and time.
 # usage: python3 pychess-add.py FOLDER/ FILE [SECONDS]      (SECONDS 0: the probes only)

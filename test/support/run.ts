@@ -1,4 +1,6 @@
-// Runs the port and the C on the same input bytes, for the tests, the compare command and the bench.
+// Runs the port, the C and a program under test on the same input bytes, for the tests, the compare
+// command and the bench: where outputs differ, by input line; a crash in words (how it died, its
+// stderr's first and last lines, how far it was the C's); timing with GNU time.
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';

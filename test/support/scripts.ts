@@ -1,7 +1,8 @@
 // The scripted inputs that the port is diffed against the C on, read from their language-neutral
-// list, test/fixtures/scripts.tsv (which a porter reads without TypeScript: test/PORTING.md). Each
-// has a file test/fixtures/inputs/<name>.in (written by make-scripts.ts) and a golden transcript
-// test/fixtures/golden/<name>.out (written by make-golden.ts from the reference C, never from the port).
+// list, `test/fixtures/scripts.tsv` (which a porter reads without TypeScript: test/PORTING.md).
+// Each has a file `test/fixtures/inputs/<name>.in` (written by make-scripts.ts) and a golden
+// transcript `test/fixtures/golden/<name>.out` (written by make-golden.ts from the reference C,
+// never from the port).
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';

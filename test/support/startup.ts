@@ -4,7 +4,8 @@
 // (readyok, or pong), and at that moment its CPU time and resident memory, from /proc. For the
 // terminal game: its whole run on empty input (it prints the board and ends), by GNU time. Stockfish beside
 // micro-Max, in the same rounds, alternating, for a figure that means something on a loaded
-// machine; and CPU hogs, to load it on purpose.
+// machine; a process's first search and a later one timed to each depth; and CPU hogs, to load it
+// on purpose.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';

@@ -1,13 +1,15 @@
-// Two searches on one page, for `npm run tree -- ... --against SOURCE --html FILE` (test/tools/tree.ts):
-// the same input searched by two engines (this port or the C, stored or live, against a learner's changed
-// copy of micromax.ts, the port, a program, or a stream file), their call streams read side by side as
-// `compare --calls` reads them, line by line, to the first line that differs; then each side on its own
-// to the end of that call from main(). Each side is read into the calls of a page (test/support/tree-
-// html.ts): the calls on the way to the first difference, each drawn without the calls below it (the
-// same in both, counted), the differing call with each side's own calls below it and after it, up to
-// PER_SIDE calls a side. The two sets of calls are then aligned call by call (`align`), and the page
-// (test/support/tree-html-page.ts) shows them side by side, opened on the first difference.
-// `twoSearchesLine` is the command the porting kit prints to draw a first difference it found so.
+// Two searches on one page, for `npm run tree -- ... --against SOURCE --html FILE`
+// (test/tools/tree.ts): the same input searched by two engines (this port or the C, stored or live,
+// against a learner's changed copy of `micromax.ts`, the port, a program, or a stream file), their
+// call streams read side by side as `compare --calls` reads them, line by line, to the first line
+// that differs, then each side on its own to the end of that call from `main()`; the two sides'
+// calls aligned call by call (`align`) and shown side by side by the page
+// (test/support/tree-html-page.ts), opened on the first difference. `twoSearchesLine` is the
+// command `compare` and `conformance` print to draw a first difference they found so.
+//
+// Each side is read into the calls of a page (test/support/tree-html.ts): the calls on the way to
+// the first difference, each drawn without the calls below it (the same in both, counted), the
+// differing call with each side's own calls below it and after it, up to PER_SIDE calls a side.
 
 import * as fs from 'node:fs';
 import { whyNoC } from './c-oracle.ts';

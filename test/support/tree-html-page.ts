@@ -1,10 +1,12 @@
-// The page of `npm run tree -- --html FILE`: one self-contained HTML file (its style, script and data
-// inline, nothing fetched) that shows a search read by test/support/tree-html.ts, or two searches side by
-// side, aligned call by call (test/support/tree-against.ts: --against). The data holds the stream's
-// numbers as they are and what tree-html.ts worked out from them (boards, gains, the best score each reply
-// was given); the script only lays them out: a tree to fold and unfold, and for the call selected its
-// board, its arguments by name, the sums behind them, its hash probe, its passes and why it ended, in the
-// companion's words (annotated/README.md); for two searches, both sides' calls with what differs marked.
+// The page of `npm run tree -- --html FILE`: one self-contained HTML file (its style, script and
+// data inline, nothing fetched) that shows a search read by test/support/tree-html.ts, or two
+// searches side by side, aligned call by call (test/support/tree-against.ts: `--against`). The
+// data, in the format documented below, holds the stream's numbers as they are and what
+// tree-html.ts worked out from them (boards, gains, the best score each reply was given); the
+// script only lays them out: a tree to fold and unfold, and for the call selected its board, its
+// arguments by name, the sums behind them, its hash probe, its passes and why it ended, in the
+// companion's words (`annotated/README.md`); for two searches, both sides' calls with what differs
+// marked.
 
 import { escapeHtml, type LeftOut, type PageCall, type PagePass, type Search } from './tree-html.ts';
 import { ARROW, CENTRE } from './tree.ts';

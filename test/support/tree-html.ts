@@ -1,9 +1,12 @@
-// The search as a page, for `npm run tree -- --html FILE` (test/tools/tree.ts): every drawn call of D()
-// read from the call stream (test/support/calls.ts), the same lines the text tree draws, with what a
-// learner would otherwise work out by hand: the board of each call (its caller's with the move made as
-// D() makes it, checked against the stream's SUM), the sums that made its running score and its window,
-// what its hash probe found, its passes and why it ended. The page itself (HTML, CSS, script, data) is
-// written by test/support/tree-html-page.ts; this file reads the stream and works the numbers out.
+// The search as a page, for `npm run tree -- --html FILE` (test/tools/tree.ts): every drawn call of
+// `D()` read from the call stream (test/support/calls.ts), the same lines the text tree draws, with
+// what a learner would otherwise work out by hand: the board of each call (its caller's with the
+// move made as `D()` makes it, checked against the stream's SUM), its move's gain, the sums that
+// made its running score and its window, the best score its caller had and the call that set it,
+// what its hash probe found, its passes and why it ended, and the calls of each pass an option left
+// out (or, on a page of two searches, that are the same in both); the companion's sentences it
+// quotes. The page itself (HTML, CSS, script, data) is written by test/support/tree-html-page.ts;
+// this file reads the stream and works the numbers out.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';

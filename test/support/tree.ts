@@ -1,7 +1,9 @@
 // Drawing a call stream (test/support/calls.ts) as a tree, for `npm run tree` (test/tools/tree.ts):
 // one line a call, indented by ply, with squares by name and tags where the engine does something
-// worth naming. Every tag is read from the stream, where the instrumented D0() logged the act
-// (a '^' on the call, a '#' or '!' line) or from the call's own line (its probe); nothing is guessed.
+// worth naming; passes, and the nested null move; a call's board, its move made as `D()` makes it;
+// which moves of `--path` the search made. Every tag is read from the stream, where the
+// instrumented `D0()` logged the act (a `^` on the call, a `#` or `!` line) or from the call's own
+// line (its probe); nothing is guessed.
 
 import { I, S, parse, square, type Call, type Pass, type PassEnd, type Return, type Take } from './calls.ts';
 

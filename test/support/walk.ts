@@ -1,11 +1,12 @@
-// The walk-through (annotated/micromax.ts.md) against the program it explains. Part 1, the engine,
-// is written by hand: its ```ts blocks quote every line of part 1 of micromax.ts, in order, and
-// drifts() lists every line where the two disagree, with the side that changed last (from git).
-// Parts 2 and 3 are made from micromax.ts by makeWalk(), docco-style: a comment that starts a
-// line (column 0) is prose, above the code that follows it; a part's banner (`// ---- Part 3: …`)
-// and a comment line `// ### Title` are headings; every other line is code, in ```ts blocks. The
-// reading path's row for them (annotated/README.md) gets its minutes from the guide's model.
-// `npm run annotate` writes both; the tests and `--check` compare.
+// The walk-through (`annotated/micromax.ts.md`) against the program it explains. Part 1, the
+// engine, is written by hand: its `ts` blocks quote every line of part 1 of `micromax.ts`, in
+// order, and `drifts()` lists every line where the two disagree (a longest common subsequence),
+// with the side that changed last (from git). Parts 2 and 3 are made from `micromax.ts` by
+// `makeWalk()`, docco-style: a comment that starts a line (column 0) is prose, above the code that
+// follows it; a part's banner (`// ---- Part 3: …`) and a comment line `// ### Title` are headings;
+// every other line is code, in `ts` blocks. The reading path's row for them (`annotated/README.md`)
+// gets its minutes from the guide's model. `npm run annotate` writes both; the tests and `--check`
+// compare.
 
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';

@@ -1,6 +1,8 @@
-// The warm-up cut after any step, in a fresh copy of the engine (a worker: its own module, its
-// table new): workerData.cut steps of warmUpSteps(), then a first job, and the jobs the GUI side
-// sends for each think of a game (set the position before its last move, play that move, think
+// Run in a worker, a fresh copy of the engine: the warm-up cut after a given step, then the engine
+// thread's jobs for the C's first thinks; what it holds before and after.
+//
+// The worker has its own module, its table new: workerData.cut steps of warmUpSteps(), then a
+// first job, and the jobs the GUI side sends for each think of a game (set the position before its last move, play that move, think
 // at a node limit, as placeEngine() does), through the engine thread's own work(). The first job
 // is a set of the start, after which every lock must be 0, or a think (the C's first line is an
 // empty one), after which the locks must be those it wrote (a digest, the same in every copy).

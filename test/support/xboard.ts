@@ -1,7 +1,8 @@
-// Runs micro-Max in real matches: xboard (Debian's package) headless under Xvfb, against
-// Fairy-Max, in either protocol (UCI through xboard's own polyglot adapter); and in xboard's
-// Analysis mode. Used by the match tests and by the GUI benchmark. xboard may not exit by
-// itself: the PGN is watched instead.
+// Runs micro-Max in real matches: xboard (Debian's package) headless under Xvfb, against Fairy-Max
+// (or any engine, with more of xboard's options), in either protocol (UCI through xboard's own
+// polyglot adapter), each of micro-Max's moves as xboard timed it; and in xboard's Analysis mode.
+// Used by the match tests and by the GUI benchmark. xboard may not exit by itself: the PGN is
+// watched instead.
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';

@@ -1,9 +1,11 @@
 // npm run bench -- [--quick] [--reps N]
 //
-// Times the port against the C (built from MICROMAX_C at -O2) on the same traced searches, and
-// fails (exit 1) unless every output is byte-identical. C and the port run one after the other,
-// alternating, never side by side: the machine is shared, so only paired, interleaved runs and
-// their medians say anything. Prints Markdown tables for the README and a note on the machine.
+// Times the port against the C (built from `MICROMAX_C` at -O2) on the same traced searches, and
+// fails (exit 1) unless every output is byte-identical; prints the README's performance tables, in
+// Markdown, and a note on the machine.
+//
+// C and the port run one after the other, alternating, never side by side: the machine is shared,
+// so only paired, interleaved runs and their medians say anything.
 //
 // What is measured, and how:
 // - wall time: the whole process (start-up, the typed moves, the search), by hrtime around it;
@@ -15,6 +17,8 @@
 //   stdout is a pipe, fully buffered, so it shows its first board when it exits at end of input);
 // - hash clearing: every line clears the 16M-entry table before its legality check, so
 //   (time of 201 rejected lines `a1a1` - time of 1) / 200 is the cost of one line.
+//
+// time: 25 min
 
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';

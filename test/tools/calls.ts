@@ -2,15 +2,19 @@
 // npm run calls -- --stored NAME [--out FILE]
 // npm run calls -- --binary
 // MICROMAX_C=../shared/reference/micromax-3.2.c npm run calls -- --make [NAME ...]
-// Writes the stream of every call of D() (the format is test/PORTING.md's, and the top of
-// test/support/calls.ts) that the C, built from MICROMAX_C and instrumented, makes on the input — or
-// with --port this port's, with --program any program's — to FILE or stdout, its header naming the
-// node limit and the input's sha256: what a porter diffs their own program's stream against
-// (npm run compare -- --calls --stream THEIRS), or draws (npm run tree -- --stream FILE).
-// --stored writes the C's stream of a golden script as test/fixtures/calls/ ships it (no C needed);
-// --make writes those files from the reference C (by its sha256) and only from it.
-// --binary prints the path of the instrumented C instead: a program as test/PORTING.md asks of one.
+// Writes the stream of every call of `D()` (the format is test/PORTING.md's, and the top of
+// test/support/calls.ts) that the C, built from `MICROMAX_C` and instrumented, makes on one input
+// (`--nodes N`, `--trace`: any script's flags) — or with `--port` this port's, with `--program` any
+// program's — to FILE or stdout, its header naming the node limit and the input's sha256: what a
+// porter diffs their own program's stream against (`npm run compare -- --calls --stream THEIRS`),
+// or draws (`npm run tree -- --stream FILE`). `--stored` writes the C's stream of a golden script
+// as `test/fixtures/calls/` ships it (no C needed); `--make` writes those files from the reference
+// C (by its sha256) and only from it; `--binary` prints the path of the instrumented C instead: a
+// program as test/PORTING.md asks of one.
+//
 // Exit 0; 2 when it cannot (no MICROMAX_C or gcc, a C it cannot instrument, bad arguments).
+//
+// time: seconds (`--make`: 25 minutes)
 
 import * as fs from 'node:fs';
 import { once } from 'node:events';

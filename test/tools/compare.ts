@@ -1,16 +1,21 @@
 // npm run compare -- [--program "CMD"] [--calls [--stream FILE]] [--nodes N] [--trace] [--bytes]
 //                    [--moves "e2e4 e7e5 ..."] [input-file]
-// Runs the C (built from MICROMAX_C, cached) and a program — this port, compiled fresh from
-// micromax.ts, or any program that follows test/PORTING.md — on the same input (a file, stdin, or
-// with --moves the game's moves as typed lines, then an empty line: micro-Max's move) and says
-// whether their outputs are byte-identical, where they first differ (the input line, by its text, and
-// the moves before it), and with --moves which move both played. When the bytes are identical and
-// the program is the port, it goes on to compare the calls of D() (up to a million). With --calls it
-// compares every call of D() (test/support/calls.ts), the program's written to --calls PATH, or a
-// stream file's (--stream), and names the first call that differs.
+// Runs the C (built from `MICROMAX_C`, cached) and a program — this port, compiled fresh from
+// `micromax.ts`, or with `--program` any program that follows test/PORTING.md — on the same input
+// (a file, stdin, or with `--moves` the game's moves as typed lines, then an empty line:
+// micro-Max's move) and says whether their outputs are byte-identical, where they first differ (the
+// input line, by its text, and the moves before it), and with `--moves` which move both played.
+// When the bytes are identical and the program is the port, it goes on to compare the calls of
+// `D()` (up to a million). With `--calls` it compares every call of `D()` (test/support/calls.ts),
+// the program's written to `--calls PATH`, or a stream file's (`--stream`, refused when its header
+// names other settings), and names the first call that differs, under it the `tree` command that
+// draws both searches as a page.
+//
 // Exit 0 identical, 1 different, 2 when it cannot compare (no MICROMAX_C, no gcc, a C it cannot
-// build or instrument, a program that cannot run or does not end within --timeout, bad
-// arguments): one line on stderr, no stack. Stopped by a signal, it ends what it runs first.
+// build or instrument, a program that cannot run or does not end within --timeout, bad arguments):
+// one line on stderr, no stack. Stopped by a signal, it ends what it runs first.
+//
+// time: seconds
 
 import * as fs from 'node:fs';
 import { inputLines, replay } from '../support/boards.ts';

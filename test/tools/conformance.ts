@@ -1,15 +1,22 @@
 // npm run conformance -- [--program "CMD"] [--calls] [--quick] [--timeout S] [name ...]
 // npm run conformance -- --list [--quick] [name ...]
-// Runs every golden script of test/fixtures/scripts.tsv (input, flags and the reference C's output,
-// listed for any language: test/PORTING.md) on a program — CMD, or without --program this port,
-// compiled fresh from micromax.ts — and compares its stdout with the C's, byte for byte; with --calls
-// its call stream too (--calls PATH), call by call, with the C's as test/fixtures/calls/ ships it
-// (whole, or its first calls for a script whose whole stream is too big to ship): one line a script,
-// then a summary. Needs no C: the expected bytes and calls are in test/fixtures/. --list says what
-// each script costs (the C's time, its bytes and calls) and what --calls checks of it.
+// Runs every golden script of `test/fixtures/scripts.tsv` (input, flags and the reference C's
+// output, listed for any language: test/PORTING.md) on a program — CMD, or without `--program` this
+// port, compiled fresh from `micromax.ts` — and compares its stdout with the C's, byte for byte;
+// with `--calls` its call stream too (`--calls PATH`), call by call, with the C's as
+// `test/fixtures/calls/` ships it (whole, or its first calls for a script whose whole stream is too
+// big to ship): one line a script, a summary, then the first failure in full (a crash, a call, or
+// bytes against the stored output; under a call, the `tree` command that draws both searches as a
+// page). Needs no C: the expected bytes and calls are in `test/fixtures/`. A program that crashes
+// is `CRASH` on its script's line, a script past `--timeout` is said so on its line, and the run
+// goes on. `--list` says what each script costs (the C's time, its bytes and calls) and what
+// `--calls` checks of it.
+//
 // Exit 0 when every script matches, 1 when one differs, 2 when it cannot run them (bad arguments, a
-// program that cannot run) or, none differing, a script did not end within --timeout (the others
-// still run). Stopped by a signal, it ends the programs it runs first.
+// program that cannot run) or, none differing, a script did not end within --timeout. Stopped by a
+// signal, it ends the programs it runs first.
+//
+// time: 40 s for the C; minutes to hours for a slow port
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -1,12 +1,17 @@
 // npm run exercise -- N [file]
 // MICROMAX_C=../shared/reference/micromax-3.2.c npm run exercise -- --make
-// Checks a learner's changed copy of micromax.ts against exercise N of annotated/exercises.md: runs
-// the copy on the exercise's games (typed moves and empty lines, at a node limit, traced or not) and
-// compares what it prints with what micro-Max's C, changed the same way, prints: the transcripts
-// stored in test/fixtures/exercises/, or the C itself when MICROMAX_C is set. Says for each game
-// whether it is the same and, if not, the first move, pass or board that differs.
-// --make writes those fixtures from the C (the changed C and the unchanged one), never from the port.
-// Exit 0 the same on every game, 1 a difference, 2 bad use (no such exercise, no file, no fixtures).
+// Checks a learner's changed copy of `micromax.ts` against exercise N of `annotated/exercises.md`:
+// runs the copy on the exercise's games (typed moves and empty lines, at a node limit, traced or
+// not) and compares what it prints with what micro-Max's C, changed the same way, prints: the
+// transcripts stored in `test/fixtures/exercises/`, or the C itself when `MICROMAX_C` is set. Says
+// for each game whether it is the same and, if not, the first move, pass or board that differs.
+// `--make` writes those fixtures from the C (the changed C and the unchanged one), never from the
+// port.
+//
+// Exit 0 the same on every game, 1 a difference, 2 bad use (no such exercise, no file, no
+// fixtures).
+//
+// time: seconds
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';

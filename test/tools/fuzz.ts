@@ -1,10 +1,13 @@
 // npm run fuzz -- [--count N] [--seed S] [--jobs J] [--index I] [--show]
 //
-// Fuzzing (test/support/fuzz.ts makes and checks the scripts): N seeded random input scripts run
-// through the port, each checked for a clean exit, legal moves and refusals (chess.js), and the
-// C's bytes when MICROMAX_C names the C. Script I of seed S is the same on every machine: a
-// failure prints both, and `--seed S --index I --show` runs that script alone and shows it.
+// Fuzzing (`test/support/fuzz.ts` makes and checks the scripts): N seeded random input scripts run
+// through the port, each checked for a clean exit, legal moves and refusals (chess.js), and the C's
+// bytes when `MICROMAX_C` names the C. Script I of seed S is the same on every machine: a failure
+// prints both, and `--seed S --index I --show` runs that script alone and shows it.
+//
 // Exit 0 when every script passed, 1 when one failed, 2 on bad arguments.
+//
+// time: minutes
 
 import { whyNoC } from '../support/c-oracle.ts';
 import { describeFailure, describeSummary, fuzz, makeScript } from '../support/fuzz.ts';

@@ -1,20 +1,23 @@
 // npm run bench:gui -- [--games N] [--tc 0:10] [--inc 0.1] [--opponent fairymax|stockfish] [--elo 1320 | --skill 0]
 //                      [--protocol xboard|uci] [--latency N] [--startup N] [--first N] [--script FILE] [--trust N]
 //                      [--node-rate N]
-// Start-up first: micromax-uci, micromax --uci, micromax-xboard, the terminal game and Stockfish,
-// each started bare N times in turn, on a quiet machine and then with 2 CPU hogs (see
-// support/startup.ts), and the first search of a process against a later one (to depth 1, 3 and
-// 5, with the go sent at once after readyok and 2 s after it). Then it plays N games through
-// xboard (headless, under Xvfb) at a fast control and prints: games and results, time forfeits, illegal moves, mean time used a move against its budget, searches cut
-// off; then, driving --uci directly: stop during a search and isready during a search (p50/p99),
-// the share of a movetime used, the cost of a position at move 100 (all of it, then two new
-// plies) and of a 600-ply one, and peak memory against a terminal search. The opponent is
-// Fairy-Max, or Stockfish limited to UCI_Elo (1320, its lowest, by default) for a strength estimate.
-// Then time a player trusts: whole games at 2+1 and 10+0.1 against Stockfish at UCI_Elo 1320
-// (Fairy-Max 5.0b segfaults now and then at a game's start beside CPU hogs) with two CPU hogs
-// running, the longest move against its aim and the clock, and any move past the rule (the
-// smaller of 2.5 times its aim and a tenth of the clock plus the increment). And a match at a node rate,
-// twice, the second beside two CPU hogs, through UCI and through xboard: the same PGNs?
+// Start-up first: `micromax-uci`, `micromax --uci`, `micromax-xboard`, the terminal game and
+// Stockfish, each started bare N times in turn, on a quiet machine and then with 2 CPU hogs (see
+// `support/startup.ts`), and the first search of a process against a later one (to depth 1, 3 and
+// 5, with the `go` sent at once after `readyok` and 2 s after it). Then it plays N games through
+// xboard (headless, under Xvfb) at a fast control and prints: games and results, time forfeits,
+// illegal moves, mean time used a move against its budget, searches cut off; then, driving `--uci` directly: `stop` during a search and
+// `isready` during a search (p50/p99), the share of a `movetime` used, the cost of a position at
+// move 100 (all of it, then two new plies) and of a 600-ply one, and peak memory against a terminal
+// search. The opponent is Fairy-Max, or Stockfish limited to `UCI_Elo` (1320, its lowest, by
+// default) for a strength estimate. Then time a player trusts: whole games at 2+1 and 10+0.1
+// against Stockfish at `UCI_Elo` 1320 (Fairy-Max 5.0b segfaults now and then at a game's start
+// beside CPU hogs) with two CPU hogs running, the longest move against its aim and the clock, and
+// any move past the rule (the smaller of 2.5 times its aim and a tenth of the clock plus the
+// increment). And a match at a node rate, twice, the second beside two CPU hogs, through UCI and
+// through xboard: the same PGNs?
+//
+// time: 20–45 min
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -1,8 +1,10 @@
 // MICROMAX_C=../shared/reference/micromax-3.2.c npm run golden -- [name ...]
-// Regenerates test/fixtures/golden/ (every script's of test/fixtures/scripts.tsv, or the named ones')
-// from the C named by MICROMAX_C — never from the port — and the key table's facts. Only the
-// reference micromax-3.2.c may write them, known by its sha256: a changed C (a tester's mutant, a
+// Regenerates `test/fixtures/golden/` (every script's of `test/fixtures/scripts.tsv`, or the named
+// ones') and the key table's facts from the C named by `MICROMAX_C`, never from the port. Only the
+// reference `micromax-3.2.c` may write them, known by its sha256: a changed C (a tester's mutant, a
 // copy from the web) is refused. Exit 2 without the reference C.
+//
+// time: minutes
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';

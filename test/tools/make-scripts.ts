@@ -1,7 +1,9 @@
 // npm run make-scripts
-// Writes test/fixtures/inputs/<name>.in, the inputs listed in test/support/scripts.ts. Typed games
-// are checked move by move with chess.js so that what should be legal really is. After it, run
-// `npm run golden` (with MICROMAX_C) for the C's transcripts of the new inputs.
+// Writes `test/fixtures/inputs/<name>.in`, the inputs listed in `test/support/scripts.ts`. Typed
+// games are checked move by move with chess.js so that what should be legal really is. After it,
+// run `npm run golden` (with `MICROMAX_C`) for the C's transcripts of the new inputs.
+//
+// time: seconds
 
 import { Chess } from 'chess.js';
 import * as fs from 'node:fs';
@@ -101,6 +103,7 @@ const inputs: Record<string, string> = {
   'long-lines': `e2e4${'x'.repeat(252)}d2d4${'y'.repeat(40)}\ne7e5ABCDE\ng1f3abcdefghijkl\n\n`,
   'table-edge': legal(tableEdge) + '\n',
   'last-pass': legal(lastPass) + '\n',
+  'node-limit-exact': legal('e2e4 d7d5') + '\n',                        // at --nodes 35: a pass ends at N = 35
   'engine-1e3': '\n'.repeat(300),
   'engine-1e4': '\n'.repeat(150),
   'engine-1e5': '\n'.repeat(120),

@@ -4,15 +4,21 @@
 // npm run tree -- ... --html FILE
 // npm run tree -- [--c | --stream FILE | --stored NAME] [input-file] ... --against SOURCE | --program "CMD" --html FILE
 // micro-Max thinks about its next move, as an empty line makes it do, after those moves (from the
-// opening, or from FEN), or runs the one call of D() given; this prints the search call by call,
+// opening, or from FEN), or runs the one call of `D()` given; this prints the search call by call,
 // indented by ply, below a board of the position: the move that led to each call, its arguments in
 // the guide's names (squares by name), what the hash probe found, what the call returned, and tags
-// for what the engine did there (see USAGE). The calls come from the port instrumented by
-// test/support/calls.ts, or from a stream file any program wrote (--stream: the C's, from
-// `npm run calls`), and are drawn by test/support/tree.ts; exit 2 on bad arguments. With --html, the
-// same search is also written as a page (test/support/tree-html.ts reads it, tree-html-page.ts lays it out).
-// With --against (or --program), a page of two searches of the same input, side by side and aligned call
-// by call, opened on the first call that differs (test/support/tree-against.ts reads them).
+// for what the engine did there (see USAGE). `--pass`, `--path` and `--no-board` draw only part of
+// it, `--brief` only its moves and scores. The calls come from the port instrumented by
+// `test/support/calls.ts`, or from a stream file any program wrote (`--stream`, the C's from `npm
+// run calls`; `--at N`, call N on its board), and are drawn by `test/support/tree.ts`; exit 2 on
+// bad arguments. With `--html FILE`, the same search is also written as a page
+// (`test/support/tree-html.ts` reads it, `tree-html-page.ts` lays it out). With `--against` (a
+// changed copy, the port, a stream file) or `--program`, against this port, the C (`--c`) or its
+// stored stream (`--stored NAME`): a page of two searches of the same input, side by side and
+// aligned call by call, opened on the first call that differs (`test/support/tree-against.ts` reads
+// them).
+//
+// time: seconds
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
