@@ -944,7 +944,8 @@ function skipped(b: Int8Array, k: number, e: number): boolean {
 
 // ### The engine thread
 // Its jobs, each a step of the C's loop with a reply of its own, answered in the order asked; it
-// says once that it is ready, and a finished pass comes by itself while it thinks. fallback:
+// says once that it is ready, and once that it has warmed up (if no job came first), and a
+// finished pass comes by itself while it thinks. fallback:
 // search as if the score were ±500, not the frozen Q; castling: false for a search with castling
 // left out.
 type Job =
@@ -957,6 +958,7 @@ interface Played { legal: boolean, pos: Pos }
 interface Found { x: number, y: number, d: number, N: number, m: number, total: number, cutOff: boolean }
 type Reply =
   | { kind: 'ready' }
+  | { kind: 'warm' } & Warmth
   | { kind: 'done' }
   | { kind: 'played' } & Played
   | { kind: 'found' } & Found
@@ -967,26 +969,38 @@ const loop = { k: 8 };
 const FALLBACK = 500;
 const fallbackScore = (Q: number): number => Math.max(-FALLBACK, Math.min(FALLBACK, Q));
 // The engine thread, for the life of the process: ready as soon as the C's set-up is done, which
-// is what isready and ping wait for. Its table is new, every lock 0, as the C's is at start; the
-// first job clears the locks again, as the C does after every line. (No throwaway search first:
-// it cost 0.3 s of CPU and 110 MiB at every start, and a first 1-second search went deeper
-// without it.)
+// is what isready and ping wait for; then it warms up, until its first job (see warmUp()). Its
+// table is new, every lock 0, as the C's is at start.
 function serve(shared: Int32Array): void {
   const port = parentPort;
   // no table: the thread ends, and the GUI side says so
   if (!port || !A.K.length) return;
-  init();
+  begin();
   clock.shared = shared;
   clock.onPass = (pass) => port.postMessage({ kind: 'pass', pass });
-  port.on('message', (job: Job) => port.postMessage(work(job)));
+  port.on('message', (job: Job) => {
+    coolDown();
+    port.postMessage(work(job));
+  });
   port.postMessage({ kind: 'ready' });
+  warmUp((w) => port.postMessage({ kind: 'warm', ...w }));
+}
+// The table's locks: all 0 ('clear': at the start, and after a set, as the C clears them after
+// every line); as the C's loop left them ('kept': after a play or a think, what the next think
+// reads); or holding the warm-up's searches ('warm': cleared before any search).
+const table = { locks: 'clear' as 'clear' | 'kept' | 'warm' };
+// The C's clearing of the locks, skipped when they are all 0 already: the first position of a
+// process then costs nothing (the first write of the 64 MiB of locks costs 0.1 s of CPU).
+function clearLocks(): void {
+  if (table.locks !== 'clear') A.K.fill(0);
+  table.locks = 'clear';
 }
 function work(job: Job): Reply {
   switch (job.kind) {
     case 'set':
       board.set(job.pos.b);
       ({ Q, O, k: loop.k } = job.pos);
-      A.K.fill(0);
+      clearLocks();
       return { kind: 'done' };
     case 'play':
       return play(job.from, job.to, job.fallback);
@@ -1002,7 +1016,8 @@ function play(from: number, to: number, fallback: boolean): Reply {
   K = from;
   L = to;
   N = 0;
-  A.K.fill(0);
+  clearLocks();
+  table.locks = 'kept';
   const legal = D(loop.k, -I, I, e, 1, 1, O, 9, 2) === I;
   if (legal) {
     loop.k ^= 24;
@@ -1017,18 +1032,169 @@ function thinkFor(lim: Limits, fallback: boolean, castling: boolean): Reply {
   const u = board[king];
   if (!castling) board[king] = u & ~32;
   N = 0;
+  if (table.locks === 'warm') clearLocks();
+  table.locks = 'kept';
   const cutOff = search(loop.k, e, lim);
   board[king] = u;
   const p = clock.last;
   return { kind: 'found', x: K, y: L, d: p?.d ?? 0, N: p?.N ?? N, m: p?.m ?? 0, total: N, cutOff };
 }
 
+// ### Warming up
+// A process's first search ran V8's slowest code and met the table's memory for the first time
+// (the kernel maps each page at its first write): to depth 5 it took 3 to 4 times as long as a
+// later one. So once ready, the engine thread warms up by itself until its first job: the
+// locks' pages written with zeros (mapped first: a job that must clear the short searches' locks
+// then costs a few milliseconds, not the 0.1 s of a first write; a go 0.1 s after readyok
+// reached depth 1 in 171 ms when the searches came first, in 26 now), short searches of a few
+// positions and a move's check (the code compiled), the rest of the table's pages mapped, longer
+// searches (the code optimised), then the table zeroed again; about 0.4 s of CPU, and the
+// table's 176 MiB resident from then on (a search maps them anyway). A step takes a few
+// milliseconds, one to a turn of the
+// thread's event loop, so a job waits for one step at most; the first job ends the warm-up for
+// good. A step puts back all it changes: the board, Q, O, K, L, N and nodeLimit (the random state
+// it never changes; the clock's record of the last search, every search starts afresh), and the
+// locks its searches wrote are cleared before any search could read them (table.locks). An entry
+// whose lock is 0 is empty to D(), whatever its other fields hold, so the table is then the C's;
+// once the warm-up is over, every byte of it is 0 again.
+//
+// Positions that between them castle, take en passant, promote and mate: the start, the
+// Najdorf, an e.p. capture, both sides castling either way, a back-rank mate, two pawns queening.
+const WARM_FENS = ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  'rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6',
+  'rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3',
+  'r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 8',
+  '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1',
+  '8/5P2/8/8/8/2k5/1p6/4K3 w - - 0 1'];
+// The searches grow as the code gets faster: of each position, rounds of searches that start no
+// pass past a number of nodes (as --nodes does), first 30 (depth 1 or 2) and a check, then 150
+// (depth 2: 200 to 400 nodes), then 1000 (depth 3: 1,500 to 9,000); each is cut at its first poll
+// past WARM.CUT nodes. The table is zeroed WARM.CHUNK entries a step.
+const WARM = { ROUNDS: [[30, 2], [150, 8], [1000, 8]], CUT: 4095, CHUNK: 1 << 18 };
+// What the warm-up did, told when it ends (all done, or cut by a job), for the tests: its time,
+// its searches' nodes, the steps done of all, the longest step's time.
+interface Warmth { ms: number, nodes: number, steps: number, of: number, longest: number }
+// The warm-up under way: the next step, and who is told its end.
+const warming = { next: undefined as NodeJS.Immediate | undefined, nodes: 0, end: (): void => {} };
+// The steps, one after the other, a turn apart. A step that fails ends the warm-up (its locks
+// still the warm-up's), never the thread.
+function warmUp(told: (w: Warmth) => void): void {
+  const steps = warmUpSteps().flat();
+  const start = now();
+  let longest = 0;
+  let k = 0;
+  warming.end = () => told({ ms: now() - start, nodes: warming.nodes, steps: k, of: steps.length, longest });
+  const step = (): void => {
+    warming.next = undefined;
+    const t = now();
+    try {
+      steps[k]();
+    } catch {
+      return;
+    }
+    k++;
+    longest = Math.max(longest, now() - t);
+    if (k < steps.length) warming.next = setImmediate(step);
+    else warming.end();
+  };
+  warming.next = setImmediate(step);
+}
+// A job came: no step after the one just over.
+function coolDown(): void {
+  if (!warming.next) return;
+  clearImmediate(warming.next);
+  warming.next = undefined;
+  warming.end();
+}
+// The phases: the locks zeroed (their pages mapped), short searches and the checks, the rest of
+// the table zeroed, the longer searches, the table zeroed.
+function warmUpSteps(): (() => void)[][] {
+  const positions = WARM_FENS.map((f) => fen(f)).filter((p) => typeof p !== 'string');
+  // (n: the search's number, for its key)
+  let n = 0;
+  const each = (step: (p: Pos, n: number) => void): (() => void)[] => positions.map((p) => {
+    const key = n++;
+    return () => step(p, key);
+  });
+  const rounds = ([nodes, times]: number[]): (() => void)[] =>
+    Array.from({ length: times }, () => each((p, key) => warmSearch(p, nodes, key))).flat();
+  const [first, ...longer] = WARM.ROUNDS;
+  const rest = [A.V, A.X, A.Y, A.D];
+  const short = [...rounds(first), ...each(warmCheck)];
+  return [zeroTable([A.K]), short, zeroTable(rest), longer.flatMap(rounds), zeroTable([A.K, ...rest])];
+}
+// The C's think at p (as main() makes it, D(k, -I, I, Q, 1, 1, O, 8, 0)) at --nodes nodes, cut
+// by the clock as search() cuts one. Each warm-up search has a hash key of its own where the C's
+// root has 1: a search's keys all follow from its root's, so with the same one, each would find
+// another position's entries.
+const warmKey = (n: number): number => Math.imul(n + 2, 0x9e3779b1);
+function warmSearch(p: Pos, nodes: number, n: number): void {
+  putBack(p, () => {
+    const lim = limits({ nodes: WARM.CUT, nodeLimit: nodes }, now());
+    Object.assign(clock, { start: lim.start, lim, last: undefined, lastAt: 0, lastLength: 0 });
+    nodeLimit = INT_MAX;
+    try {
+      D(p.k, -I, I, Q, warmKey(n), warmKey(n), O, 8, 0);
+    } catch (err) {
+      if (err !== CUT) throw err;
+    } finally {
+      clock.lim = undefined;
+    }
+  });
+}
+// The C's check of p's first legal move, which plays it.
+function warmCheck(p: Pos, n: number): void {
+  const [from, to] = legalMoves(p.b, p.k, p.O)[0] ?? [0, 0];
+  putBack(p, () => {
+    K = from;
+    L = to;
+    D(p.k, -I, I, Q, warmKey(n), warmKey(n), O, 9, 2);
+  });
+}
+// Runs f at p, as the C's loop holds it, its passes unreported and its node counts unshared,
+// then puts back what it changed; its locks are the warm-up's.
+function putBack(p: Pos, f: () => void): void {
+  const saved = { b: board.slice(), Q, O, K, L, N, nodeLimit, onPass: clock.onPass, shared: clock.shared };
+  clock.onPass = () => {};
+  clock.shared = new Int32Array(2);
+  table.locks = 'warm';
+  board.set(p.b);
+  ({ Q, O } = p);
+  N = 0;
+  try {
+    f();
+  } finally {
+    warming.nodes += N;
+    board.set(saved.b);
+    ({ Q, O, K, L, N, nodeLimit } = saved);
+    clock.onPass = saved.onPass;
+    clock.shared = saved.shared;
+  }
+}
+// Every byte of these fields of the table written with 0, a chunk a step: first to map their
+// pages before the searches need them, then to erase what the searches wrote, the locks first.
+function zeroTable(fields: (Int32Array | Int8Array)[]): (() => void)[] {
+  const steps: (() => void)[] = [];
+  for (const field of fields) {
+    for (let at = 0; at < field.length; at += WARM.CHUNK) steps.push(() => zero(field, at));
+  }
+  return steps;
+}
+// Zeros WARM.CHUNK entries of a field from at; the locks are all 0 after their last chunk (in the
+// first phase they were already).
+function zero(field: Int32Array | Int8Array, at: number): void {
+  field.fill(0, at, at + WARM.CHUNK);
+  if (field === A.K && at + WARM.CHUNK >= field.length) table.locks = 'clear';
+}
+
 // The engine thread, seen from here (this side's door): the ints it shares; ready, once it has
-// started (its first message); one function per job, its reply checked by its tag.
+// started (its first message); warm, once it has warmed up (never, if a job came first); one
+// function per job, its reply checked by its tag.
 interface EngineThread {
   worker: Worker;
   shared: Int32Array;
   ready: Promise<void>;
+  warm: Promise<Warmth>;
   set(pos: Pos): Promise<void>;
   play(from: number, to: number, fallback: boolean): Promise<Played>;
   think(lim: Limits, fallback: boolean, castling: boolean): Promise<Found>;
@@ -1039,8 +1205,11 @@ function openEngineThread(onPass: (p: Pass) => void): EngineThread {
   const waiting: ((r: Reply) => void)[] = [];
   const worker = spawnEngine(shared);
   const ready = new Promise<void>((resolve) => worker.once('message', () => resolve()));
+  let warmed = (w: Warmth): void => {};
+  const warm = new Promise<Warmth>((resolve) => { warmed = resolve; });
   worker.on('message', (r: Reply) => {
     if (r.kind === 'pass') onPass(r.pass);
+    else if (r.kind === 'warm') warmed(r);
     else if (r.kind !== 'ready') waiting.shift()?.(r);
   });
   const ask = (job: Job): Promise<Reply> => new Promise((resolve) => {
@@ -1051,6 +1220,7 @@ function openEngineThread(onPass: (p: Pass) => void): EngineThread {
     worker,
     shared,
     ready,
+    warm,
     set: async (pos) => void replyOf(await ask({ kind: 'set', pos }), 'done'),
     play: async (from, to, fallback) => replyOf(await ask({ kind: 'play', from, to, fallback }), 'played'),
     think: async (lim, fallback, castling) => replyOf(await ask({ kind: 'think', lim, fallback, castling }), 'found'),
@@ -1070,10 +1240,13 @@ function spawnEngine(shared: Int32Array): Worker {
   const me = JSON.stringify(url);
   return new Worker(`import(${api}).then((t) => t.tsImport(${me}, ${me}))`, { eval: true, workerData: shared });
 }
-// This process's engine thread, started on first use.
+// This process's engine thread, started on first use, and never once the session is ending
+// (quit read, the input over, the output gone: io.end). A command still under way then fails:
+// a thread started after finish() would keep the process alive with no input to end it.
 const running = { thread: undefined as EngineThread | undefined };
 function thread(): EngineThread {
   if (running.thread) return running.thread;
+  if (io.end) throw new Error('the session is over: no engine thread starts');
   const started = openEngineThread(showPass);
   started.worker.on('error', (err) => quitBroken(`the engine thread failed: ${err.message}`));
   started.worker.on('exit', () => quitBroken('the engine thread ended'));
@@ -1084,10 +1257,13 @@ function quitBroken(why: string): void {
   note(`error: ${why}`);
   void finish(1);
 }
-// The end of a GUI session: no more input, the engine thread closed (its 'exit' is then no
-// failure), and the exit code set. Node then ends, as nothing is left to do.
+// The end of a GUI session: no more input, no command read, the engine thread ended whatever it
+// is doing (its 'exit' is then no failure; a search under way stops, and a reply it would have
+// sent never comes), and the exit code set (the first call's). Node then ends, as nothing is
+// left to do: what still awaits the engine thread awaits nothing that keeps the process alive.
 async function finish(code: number): Promise<void> {
   if (process.exitCode === undefined) process.exitCode = code;
+  io.end = true;
   process.stdin.destroy();
   const worker = running.thread?.worker;
   if (!worker) return;
@@ -1258,13 +1434,13 @@ async function idle(drop = false): Promise<void> {
   await busy.run;
 }
 // Search while the commands go on: it returns at once, and commands are read while the engine
-// thinks; a line every second it says nothing (see keepTalking()). analysis: xboard's analyze.
+// thinks; a line when it has said nothing for a while (see keepTalking()). analysis: xboard's analyze.
 function startSearch(lim: Limits, endless = false, analysis = false): void {
   lim.id = ++busy.id;
   Object.assign(busy, { endless, analysis, began: lim.start, release: undefined, asked: false, dropped: false,
     shown: undefined, counted: 0 });
   Atomics.store(thread().shared, NODES, 0);
-  const talking = setInterval(() => keepTalking(lim), 1000).unref();
+  const talking = setInterval(() => keepTalking(lim), SILENCE.check).unref();
   const run = answer(lim).catch((err: Error) => note(`error: ${err.message}`));
   busy.run = run.finally(() => {
     clearInterval(talking);
@@ -1419,9 +1595,10 @@ const uciInfo = (d: number, m: number, N: number, ms: number, mv: string): strin
 const INFO_WORDS = new Set(('depth seldepth time nodes pv multipv score cp mate lowerbound upperbound currmove ' +
   'currmovenumber hashfull nps tbhits sbhits cpuload string refutation currline').split(' '));
 const relaySafe = (s: string): string => s.split(' ').map((w) => INFO_WORDS.has(w) ? `'${w}'` : w).join(' ');
-// UCI's words: the info line before bestmove gives the whole think's nodes and time.
+// UCI's words: the info line before bestmove gives the whole think's nodes and time (see
+// lastInfo()).
 const UCI_WORDS: Dialect = {
-  move: (mv, f, ms, note) => [...UCI_WORDS.aside(note), uciInfo(f.d, f.m, f.total, ms, mv), `bestmove ${mv}`],
+  move: (mv, f, ms, note) => [...UCI_WORDS.aside(note), lastInfo(f, ms, mv, busy.shown), `bestmove ${mv}`],
   noMove: (why, ms) => [`info depth 0 nodes 0 time ${ms}`, 'bestmove 0000'],
   note: (s) => `info string ${relaySafe(s)}`,
   aside: (s) => settings.debug ? [UCI_WORDS.note(s)] : [],
@@ -1436,6 +1613,16 @@ const UCI_WORDS: Dialect = {
   commandAt: (words, known) => words.findIndex(known),
   unknown: (line) => `info string error: unknown command '${relaySafe(printable(line))}'`,
 };
+// The info line before bestmove: the move's depth and score, and the whole think's nodes and
+// time, which a match runner reads from the last line with a score (fastchess writes them into
+// its PGN). Its pv only when no pass line said that move at that depth and score: a GUI shows
+// every info line with a pv as a pass (PyChess showed the last pass twice; polyglot three times,
+// once more at bestmove).
+function lastInfo(f: Found, ms: number, mv: string, shown: Pass | undefined): string {
+  const said = shown !== undefined && shown.d === f.d && shown.m === f.m && sq(shown.x) + sq(shown.y) === mv.slice(0, 4);
+  const line = `info depth ${f.d} score ${uciScore(f.m)} nodes ${f.total} nps ${nps(f.total, ms)} time ${Math.round(ms)}`;
+  return said ? line : `${line} pv ${mv}`;
+}
 // xboard's words. A mate in n scores 100000 + n; mated in n, -100000 - n.
 const xbScore = (m: number): number => isMate(m) ? Math.sign(m) * 100000 + mateIn(m) : m;
 const XB_WORDS: Dialect = {
@@ -1482,10 +1669,12 @@ function showPass(p: Pass): void {
 }
 // The search's nodes so far: its earlier thinks' and the running one's, as of its last poll.
 const nodesSoFar = (): number => busy.counted + Atomics.load(thread().shared, NODES);
-// While it thinks and has said nothing for a second: the nodes and time so far. A GUI that
-// closed the pipe is noticed only by writing to it: this write ends the program (writeAll()).
+// While it thinks and has said nothing for 750 ms: the nodes and time so far. A GUI that closed
+// the pipe is noticed only by writing to it: this write, within a second of the last line, ends
+// the program (writeAll()).
+const SILENCE = { check: 250, most: 750 };
 function keepTalking(lim: Limits): void {
-  if (!output.closable || now() - output.at < 1000) return;
+  if (!output.closable || now() - output.at < SILENCE.most) return;
   send(...dialect().progress(nodesSoFar(), now() - lim.start));
 }
 
@@ -2016,8 +2205,10 @@ if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(fs.real
 
 // For the tests. The engine goes out as one object: a binding exported by name is read through
 // a module cell, and D() reading b, A and itself that way ran 15 % more instructions.
-export const engine = { D, board, T, A, ch, int, quot };
-export { init, random, srandom, legalMoves, attacked, begin, fen, openEngineThread, type Pos };
+// (globals: the rest of what a search sees, part 1's other globals and the random state)
+const globals = (): number[] => [Q, O, K, L, N, i, nodeLimit, rf, rr, ...rs];
+export const engine = { D, board, T, A, ch, int, quot, globals };
+export { init, random, srandom, legalMoves, attacked, begin, fen, openEngineThread, warmUpSteps, work, type Pos };
 export { limits, uciGo, timeMissing, xbGo, refusal, secondChoice, replayNote, progressLine };
 export { named, uciScore, xbScore, GameClock, SPINS, XB_CLOCK, BENCH, BENCH_NODES };
 export { type Found, type TimeControl, type XbClock };

@@ -4,19 +4,22 @@
 // (PyChess gives it 5 seconds to answer `uci`, then `quit`) gets its handshake from the two
 // protocol commands within 5 s, on a machine with two CPU hogs; `micromax` itself stays the
 // terminal game; the other protocol is refused in one line. `uciok` and `done=1` do not wait for
-// the engine thread: the waiting is at `isready` and `ping`.
+// the engine thread: the waiting is at `isready` and `ping`. PyChess's own code (Engines → New, and
+// "Add from folder" with the file README.md says to tick): that file is discovered, and New takes
+// the two protocol files (skipped without PyChess and Xvfb, unless `MICROMAX_GUI_TESTS=1`).
 //
-// time: 10 s
+// time: 20 s
 
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import type { Line } from './support/gui.ts';
 import { linkCommands } from './support/linked.ts';
 import { startHogs } from './support/startup.ts';
-import { portCommand } from './support/run.ts';
+import { portCommand, ROOT } from './support/run.ts';
 
 /** What a command printed: each line, and the ms from the command's start to its arrival. */
 interface Contact { lines: Line[], code: number | null, stderr: string }
@@ -109,4 +112,41 @@ test('uciok and done=1 do not wait for the engine thread; readyok and pong do', 
   const xbGap = at(xb.lines, /^pong 1$/) - at(xb.lines, /done=1/);
   assert.ok(gap > 5 && gap < 60_000, `readyok ${gap.toFixed(1)} ms after uciok: uciok waited for the engine thread`);
   assert.ok(xbGap > 5 && xbGap < 60_000, `pong ${xbGap.toFixed(1)} ms after done=1: done=1 waited for the engine thread`);
+});
+
+// PyChess's own code (support/pychess-add.py), as its Engines dialog runs it, by the system's
+// python3 under Xvfb with a scratch HOME: what it offers and finds in dist/.
+const PYTHON = '/usr/bin/python3';
+const noPyChess = spawnSync(PYTHON, ['-c', 'import pychess'], { stdio: 'ignore' }).status !== 0 ||
+  spawnSync('sh', ['-c', 'command -v xvfb-run'], { stdio: 'ignore' }).status !== 0;
+const skipPyChess = noPyChess && process.env.MICROMAX_GUI_TESTS !== '1' ? 'skipped: no PyChess (apt-get install pychess) or no xvfb-run' : false;
+interface Added { offered: string[], entry: { protocol: string } | null, new: string[], outcome?: string, seconds?: number, options?: string[] }
+function pychessAdds(file: string, seconds: number): Added {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'micromax-pychess-'));
+  try {
+    const r = spawnSync('xvfb-run', ['-a', PYTHON, path.join(ROOT, 'test', 'support', 'pychess-add.py'), `${path.join(ROOT, 'dist')}/`, file,
+      String(seconds)], { env: { ...process.env, HOME: home }, encoding: 'utf8', timeout: 150_000 });
+    const json = r.stdout.split('\n').find((l) => l.startsWith('{'));
+    assert.ok(json, `pychess-add.py ${file}: exit ${r.status}\n${r.stdout}\n${r.stderr}`);
+    return JSON.parse(json) as Added;
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+}
+
+test('PyChess: Add from folder on dist/ offers the three files, each as an xboard engine; the one README.md says to tick is ' +
+  'discovered; Engines → New takes micromax-uci.js as UCI and micromax-xboard.js as xboard, and not the terminal game', { skip: skipPyChess, timeout: 300_000 }, (t) => {
+  assert.ok(!noPyChess, 'PyChess and xvfb-run are needed (apt-get install pychess xvfb)');
+  portCommand();                                                       // (dist/ built)
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+  const tick = /"Add from folder" on `dist\/`.*? tick only `([^`]+)`/.exec(readme)?.[1];
+  assert.ok(tick, 'README.md says which file to tick in PyChess\'s "Add from folder"');
+  const added = pychessAdds(tick, 90);
+  assert.deepEqual(added.offered, ['micromax-uci.js', 'micromax-xboard.js', 'micromax.js'], 'what Add from folder offers');
+  assert.equal(added.entry?.protocol, 'xboard', 'PyChess knows micromax as an xboard engine');
+  assert.equal(added.outcome, 'discovered', `${tick}: ${JSON.stringify(added)}`);
+  assert.ok(added.options?.includes('Faithful') && added.options.includes('Move Overhead'), JSON.stringify(added.options));
+  const news = ['micromax-uci.js', 'micromax-xboard.js', 'micromax.js'].map((f) => [f, pychessAdds(f, 0).new] as const);
+  assert.deepEqual(news, [['micromax-uci.js', ['uci']], ['micromax-xboard.js', ['xboard']], ['micromax.js', []]], 'what Engines → New finds');
+  t.diagnostic(`Add from folder, ${tick}: discovered after ${added.seconds} s; New: ${news.map(([f, p]) => `${f} ${p.join(' ') || 'refused'}`).join(', ')}`);
 });

@@ -1,10 +1,11 @@
 // Drives `micromax.ts --uci` / `--xboard` as a GUI would: lines in, lines out with the time each
 // arrived, and waits with a deadline (a hung engine fails the test instead of hanging it); kills a
-// session a failed test leaves; the move the C plays after a game's moves at `--nodes N`.
+// session a failed test leaves (after each test, or after the test that owns it); the move the C
+// plays after a game's moves at `--nodes N`.
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as fs from 'node:fs';
-import { after, afterEach } from 'node:test';
+import { after, afterEach, type TestContext } from 'node:test';
 import { Chess } from 'chess.js';
 import { legalTexts, replay } from './boards.ts';
 import { whyNoC } from './c-oracle.ts';
@@ -13,8 +14,10 @@ import { portArgs, portCommand, ROOT, runC, runPort, sourceCommand } from './run
 export interface Line { t: number; text: string }
 
 // A failed test must not leave a session running: after each test (and after the file) every
-// session still alive is killed, so a failing file still ends. Only in a test file: the hooks
-// make any process a test run, and a tool (bench:gui) must end as a tool does.
+// session still alive is killed, so a failing file still ends; a session a test owns (opts.test)
+// is killed after that test alone, so tests that run concurrently do not end each other's. Only
+// in a test file: the hooks make any process a test run, and a tool (bench:gui) must end as a
+// tool does.
 const live = new Set<Session>();
 const inTestFile = /\.test\.ts$/.test(process.argv[1] ?? '');
 const killLive = (): void => { for (const s of live) s.proc.kill('SIGKILL'); };
@@ -32,8 +35,9 @@ export class Session {
   readonly exited: Promise<{ code: number | null; signal: string | null }>;
 
   /** protocol: 'uci' or 'xboard'; source: run micromax.ts through tsx (its engine thread then
-   *  loads itself through tsx too), not dist/micromax.js (what npm start and the tests run). */
-  constructor(protocol: 'uci' | 'xboard', opts: { source?: boolean; args?: string[] } = {}) {
+   *  loads itself through tsx too), not dist/micromax.js (what npm start and the tests run);
+   *  test: the test that owns it, after which it is killed. */
+  constructor(protocol: 'uci' | 'xboard', opts: { source?: boolean; args?: string[]; test?: TestContext } = {}) {
     const args = [`--${protocol}`, ...(opts.args ?? [])];
     const [cmd, argv] = opts.source ? sourceCommand(args) : portCommand(args);
     this.proc = spawn(cmd, argv, { cwd: ROOT });
@@ -47,7 +51,8 @@ export class Session {
     this.proc.stderr.on('data', (d: Buffer) => { this.stderr += d.toString(); });
     this.proc.stdin.on('error', () => { /* it may have exited */ });
     this.exited = new Promise((res) => this.proc.on('close', (code, signal) => { live.delete(this); res({ code, signal }); this.wake?.(); }));
-    live.add(this);
+    if (opts.test) opts.test.after(() => this.proc.kill('SIGKILL'));
+    else live.add(this);
   }
 
   /** Sends lines; returns the time they were written. */

@@ -4,7 +4,8 @@
 // (readyok, or pong), and at that moment its CPU time and resident memory, from /proc. For the
 // terminal game: its whole run on empty input (it prints the board and ends), by GNU time. Stockfish beside
 // micro-Max, in the same rounds, alternating, for a figure that means something on a loaded
-// machine; and CPU hogs, to load it on purpose.
+// machine; a process's first search and a later one timed to each depth; and CPU hogs, to load it
+// on purpose.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -84,6 +85,51 @@ export async function startups(contenders: Contender[], rounds: number): Promise
     first: median(rs.map((x) => x.first)), ready: median(rs.map((x) => x.ready)),
     cpu: median(rs.map((x) => x.cpu)), rss: median(rs.map((x) => x.rss)),
   }]));
+}
+
+/** A process's first search and a later one, the same search: ms from the go's sending to each
+ *  pass line a GUI sees (index: its depth), as a GUI that sends the first search pauseMs after
+ *  readyok (a person to move first; 0: a match runner's white) sees them. The command runs as a
+ *  GUI starts it: without the glibc tunable for huge pages that the tests' runs have (run.ts),
+ *  so its hash table's pages are mapped 4 KiB at a time, each at its first write. */
+export interface SearchTimes { first: number[]; later: number[] }
+export const SEARCH = { position: 'position startpos', go: 'go depth 5', depths: [1, 3, 5] };
+
+/** The first search and a later one of a UCI command started bare. */
+export function searchTimes(command: string[], pauseMs: number, limitMs = 60_000): Promise<SearchTimes> {
+  const env = { ...process.env };
+  delete env.GLIBC_TUNABLES;
+  const child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'], env });
+  const got: SearchTimes = { first: [], later: [] };
+  let out = '';
+  let sent = NaN;
+  let search: number[] | undefined;
+  const go = (times: number[]): void => {
+    search = times;
+    child.stdin.write(`${SEARCH.position}\n${SEARCH.go}\n`);
+    sent = performance.now();
+  };
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
+    child.stdout.on('data', (d: Buffer) => {
+      const t = performance.now();
+      const lines = (out + d.toString('latin1')).split('\n');
+      out = lines.pop() ?? '';
+      for (const line of lines) {
+        const depth = /^info depth (\d+) /.exec(line);
+        if (depth && search && search[+depth[1]] === undefined) search[+depth[1]] = t - sent;
+        if (line === 'readyok') setTimeout(() => go(got.first), pauseMs);
+        if (line.startsWith('bestmove') && search === got.first) go(got.later);
+        else if (line.startsWith('bestmove')) child.stdin.end('quit\n');
+      }
+    });
+    child.stdin.on('error', () => { /* it ended */ });
+    child.stdin.write('uci\nisready\n');
+    child.on('close', () => {
+      clearTimeout(timer);
+      resolve(got);
+    });
+  });
 }
 
 /** n processes that only burn CPU (`yes`), ended by the returned function. */

@@ -1,10 +1,12 @@
 // npm run bench:gui -- [--games N] [--tc 0:10] [--inc 0.1] [--opponent fairymax|stockfish] [--elo 1320 | --skill 0]
-//                      [--protocol xboard|uci] [--latency N] [--startup N] [--script FILE] [--trust N] [--node-rate N]
+//                      [--protocol xboard|uci] [--latency N] [--startup N] [--first N] [--script FILE] [--trust N]
+//                      [--node-rate N]
 // Start-up first: `micromax-uci`, `micromax --uci`, `micromax-xboard`, the terminal game and
 // Stockfish, each started bare N times in turn, on a quiet machine and then with 2 CPU hogs (see
-// `support/startup.ts`). Then it plays N games through xboard (headless, under Xvfb) at a fast
-// control and prints: games and results, time forfeits, illegal moves, mean time used a move
-// against its budget, searches cut off; then, driving `--uci` directly: `stop` during a search and
+// `support/startup.ts`), and the first search of a process against a later one (to depth 1, 3 and
+// 5, with the `go` sent at once after `readyok` and 2 s after it). Then it plays N games through
+// xboard (headless, under Xvfb) at a fast control and prints: games and results, time forfeits,
+// illegal moves, mean time used a move against its budget, searches cut off; then, driving `--uci` directly: `stop` during a search and
 // `isready` during a search (p50/p99), the share of a `movetime` used, the cost of a position at
 // move 100 (all of it, then two new plies) and of a 600-ply one, and peak memory against a terminal
 // search. The opponent is Fairy-Max, or Stockfish limited to `UCI_Elo` (1320, its lowest, by
@@ -25,7 +27,7 @@ import { fail, oneOf, positive, readOptions, whole } from '../support/options.ts
 import { portCommand, ROOT, timedRun } from '../support/run.ts';
 import { linkCommands } from '../support/linked.ts';
 import { twice, uciGame, uciPgn, xboardGame, xboardPgn } from '../support/node-rate.ts';
-import { startHogs, startups, type Contender } from '../support/startup.ts';
+import { SEARCH, searchTimes, startHogs, startups, type Contender } from '../support/startup.ts';
 import { badEnding, budgets, match, moveTimes, whyNoXboard } from '../support/xboard.ts';
 
 const USAGE = `usage: npm run bench:gui -- [--games N] [--tc 0:10] [--inc 0.1] [--opponent fairymax|stockfish]
@@ -39,6 +41,8 @@ const USAGE = `usage: npm run bench:gui -- [--games N] [--tc 0:10] [--inc 0.1] [
   --protocol P   xboard (default) or uci (through polyglot)
   --latency N    stop and isready samples (default 60)
   --startup N    rounds of start-ups, quiet and with 2 CPU hogs (default 5; 0: none)
+  --first N      processes whose first search is timed against a later one, quiet and with 2
+                 CPU hogs, go at once and 2 s after readyok (default 5; 0: none)
   --script FILE  the start-ups of this build of micromax.js (default dist/micromax.js; e.g. an
                  older one, to compare)
   --trust N      with 2 CPU hogs: N games at 2+1 and 5 N at 10+0.1 against Stockfish (default 2; 0: none)
@@ -46,7 +50,8 @@ const USAGE = `usage: npm run bench:gui -- [--games N] [--tc 0:10] [--inc 0.1] [
 const { values } = readOptions('bench:gui', USAGE, {
   games: { type: 'string' }, tc: { type: 'string' }, inc: { type: 'string' }, opponent: { type: 'string' },
   elo: { type: 'string' }, skill: { type: 'string' }, protocol: { type: 'string' }, latency: { type: 'string' },
-  startup: { type: 'string' }, script: { type: 'string' }, trust: { type: 'string' }, 'node-rate': { type: 'string' },
+  startup: { type: 'string' }, first: { type: 'string' }, script: { type: 'string' }, trust: { type: 'string' },
+  'node-rate': { type: 'string' },
 });
 const games = whole('bench:gui', 'games', values.games, 0) ?? 10;
 const tc = values.tc ?? '0:10';
@@ -58,6 +63,7 @@ const skill = values.skill === undefined ? '' : String(whole('bench:gui', 'skill
 const protocol = oneOf('bench:gui', 'protocol', values.protocol, ['xboard', 'uci'] as const) ?? 'xboard';
 const samples = whole('bench:gui', 'latency', values.latency, 0) ?? 60;
 const rounds = whole('bench:gui', 'startup', values.startup, 0) ?? 5;
+const firsts = whole('bench:gui', 'first', values.first, 0) ?? 5;
 const trust = whole('bench:gui', 'trust', values.trust, 0) ?? 2;
 const rate = whole('bench:gui', 'node-rate', values['node-rate'], 0, 10000) ?? 100;
 const script = path.resolve(values.script ?? path.join(ROOT, 'dist', 'micromax.js'));
@@ -97,6 +103,8 @@ if (rounds > 0) {
     console.log(`${load.padEnd(11)} uci to readyok ${times} times the terminal game's start-up (the goal: at most 2)`);
   }
 }
+
+if (firsts > 0) await firstSearches(firsts);
 
 if (games > 0) {
   const why = whyNoXboard();
@@ -168,6 +176,30 @@ if (samples > 0) {
     `${moves.length} plies from scratch ${ms(long)} (${(long / moves.length).toFixed(2)} ms a ply)`);
   console.log(`peak RSS: GUI session ${mem ? `${mem.peak.toFixed(0)} MiB` : 'n/a'}; terminal search (--nodes 2e6) ` +
     `${terminal.rssKB ? `${(terminal.rssKB / 1024).toFixed(0)} MiB` : 'n/a (no GNU time)'}`);
+}
+
+/** The first search of n processes against a later one: quiet and with 2 CPU hogs, the go sent at
+ *  once after readyok (a match runner's white) and 2 s after it (a person, or the other engine,
+ *  moves first; the warm-up is over by then). Medians of each depth's time. */
+async function firstSearches(n: number): Promise<void> {
+  const uci = path.join(path.dirname(script), 'micromax-uci.js');
+  const command = fs.existsSync(uci) ? [uci] : [process.execPath, script, '--uci'];
+  const median = (xs: number[]): number => xs.slice().sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  const at = (xs: number[][]): string => SEARCH.depths.map((d) => median(xs.map((x) => x[d] ?? NaN)).toFixed(0)).join(' / ');
+  console.log(`the first search of a process and a later one ('${SEARCH.position}', '${SEARCH.go}'), median of ${n} processes, ` +
+    `ms from the go to depth ${SEARCH.depths.join(' / ')}:`);
+  for (const hogs of [0, 2]) {
+    for (const pause of [0, 2000]) {
+      const stop = startHogs(hogs);
+      const runs = [];
+      for (let k = 0; k < n; k++) runs.push(await searchTimes(command, pause));
+      stop();
+      const first = runs.map((r) => r.first), later = runs.map((r) => r.later);
+      const ratio = median(first.map((x) => x[1])) / median(later.map((x) => x[1]));
+      console.log(`${(hogs ? `${hogs} CPU hogs` : 'quiet').padEnd(11)} go ${pause ? `${pause / 1000} s after` : 'at once after'} readyok: ` +
+        `first ${at(first)}, later ${at(later)}; depth 1 ${ratio.toFixed(2)} times a later search's (the goal: at most 2)`);
+    }
+  }
 }
 
 /** Time a player trusts: whole games through xboard with two CPU hogs running, `games` at 2+1 and
