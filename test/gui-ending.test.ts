@@ -9,7 +9,7 @@
 //
 // A run still going after HANG_MS has hung.
 //
-// time: 18 s
+// time: 11 s
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';

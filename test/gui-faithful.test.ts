@@ -10,7 +10,7 @@
 // globals and the board put back, the locks 0 after a set and only the think's after a think, every
 // byte of the table 0 at its end.
 //
-// time: 155 s
+// time: 86 s
 
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
