@@ -24,7 +24,7 @@ import { test } from 'node:test';
 import * as os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { engine, init, legalMoves, random, srandom } from '../micromax.ts';
-import { ROOT, atMost, run, runCSync } from './support/run.ts';
+import { ROOT, atMost, run, runCSync, toolArgv } from './support/run.ts';
 import { whyNoC } from './support/c-oracle.ts';
 import { parseTranscript } from './support/boards.ts';
 import { TAG } from './support/tree.ts';
@@ -142,7 +142,7 @@ test('git names the side that changed last; npm run annotate -- --check says so,
     assert.ok(text.includes(from), `${f}: ${from}`);
     fs.writeFileSync(file(f), text.replace(from, to));
   };
-  const tool = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'test/tools/annotate.ts', '--root', p.dir, ...args], '', 120_000);
+  const tool = (...args: string[]) => run(process.execPath, toolArgv('annotate', ['--root', p.dir, ...args]), '', 120_000);
   const problems = (x: ReturnType<typeof annotate>): string[] => [x.stale, x.row, x.drift];
   assert.deepEqual(problems(annotate(p.dir)), ['', '', ''], 'a copy of this project is up to date');
   // the code changes (not committed), then is committed, and the walk-through follows; then it drifts alone
@@ -1489,7 +1489,6 @@ test(`the first pass, counted pessimistically: within ${AGREEMENT * 100} % of th
 
 // ---- npm run tree: the guide's commands, each run once (two at a time), and their output read ------
 
-const TREE_TOOL = path.join(ROOT, 'test', 'tools', 'tree.ts');
 // npm's -s: the tool's output alone, without npm's banner (four lines a command that a reader would skip)
 const TREE = ['npm', 'run', '-s', 'tree', '--'];
 const TREE_TEXT = TREE.join(' ');
@@ -1547,7 +1546,7 @@ function treeRun(args: string[]): Promise<TreeRun> {
     const at = args.indexOf('--html'), html = at < 0 ? undefined : path.join(PAGES, `${treeRuns.size}-${path.basename(args[at + 1])}`);
     const argv = at < 0 ? args : args.map((a, k) => k === at + 1 ? html! : a);
     treeRuns.set(key, twoAtATime(async () => {
-      const r = await run(process.execPath, ['--import', 'tsx', TREE_TOOL, ...argv], '');
+      const r = await run(process.execPath, toolArgv('tree', argv), '');
       return { status: r.code, stdout: r.stdout.toString(), stderr: r.stderr, html };
     }));
   }

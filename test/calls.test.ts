@@ -24,13 +24,13 @@ import { compareStreams } from './support/calls-diff.ts';
 import { cSource, isReference, whyNoC } from './support/c-oracle.ts';
 import { buildCallsC, fromArray, Lines, parse, runCalls, square, type Call, type Event } from './support/calls.ts';
 import { traceFigures } from './support/tree.ts';
-import { ROOT, atMost, run, runPortSync } from './support/run.ts';
+import { ROOT, atMost, run, runPortSync, toolArgv } from './support/run.ts';
 import { SCRIPTS, goldenPath, scriptInput } from './support/scripts.ts';
 import { STREAMS, makeStored, readStreamList, storedLines, type Stored } from './support/stored-calls.ts';
 
 const MATE = 'k7/p1K5/1P6/8/8/8/8/8 w - - 0 1';           // the guide's mate in one
 const tool = (name: string, args: string[], env: NodeJS.ProcessEnv = process.env): ReturnType<typeof spawnSync> =>
-  spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', `${name}.ts`), ...args],
+  spawnSync(process.execPath, toolArgv(name, args),
     { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 1 << 28 });
 const tree = (...args: string[]): { out: string[]; err: string; status: number | null } => {
   const r = tool('tree', args), lines = String(r.stdout).split('\n');

@@ -22,14 +22,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { cSource, nodeValue, whyNoC } from './support/c-oracle.ts';
-import { HeadAndTail, ROOT, atMost, cannotStart, crashOf, firstDifference, portCommand, run, stderrGist, stderrLines } from './support/run.ts';
+import { HeadAndTail, ROOT, atMost, cannotStart, crashOf, firstDifference, portCommand, run, stderrGist, stderrLines, toolArgv } from './support/run.ts';
 
 const noC = whyNoC() ? `skipped: ${whyNoC()}` : false;
 const gate = atMost(2);
 
 const compare = (args: string[], env: NodeJS.ProcessEnv, input = ''): ReturnType<typeof spawnSync> => tool('compare', args, env, input);
 const tool = (name: string, args: string[], env: NodeJS.ProcessEnv = process.env, input = ''): ReturnType<typeof spawnSync> =>
-  spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', `${name}.ts`), ...args],
+  spawnSync(process.execPath, toolArgv(name, args),
     { cwd: ROOT, env, input, encoding: 'utf8', timeout: 120_000 });
 
 /** The processes of a process group that still run (a zombie has ended: it only waits to be reaped). */
@@ -206,6 +206,7 @@ test('the port is compiled from micromax.ts as it is: a dist/ newer than it is n
   });
 
 test('into a reader that has gone (| true): no EPIPE, no stack; the tools end', { skip: noC, timeout: 120_000 }, () => {
+  // the command lines the npm scripts run (node --import tsx), not the tests' build: a reader's pipe
   const tsx = `${JSON.stringify(process.execPath)} --import tsx`;
   for (const line of [`${tsx} test/tools/compare.ts --calls --nodes 3000 --moves e2e4`,
     `${tsx} test/tools/compare.ts --nodes 1000 --moves e2e4`, `${tsx} test/tools/calls.ts --nodes 3000 --moves e2e4`,
@@ -242,8 +243,7 @@ test('a program that does not finish cannot be compared: exit 2, one line, at --
       ['conformance', ['--timeout', '1', '--program', hangs, 'char-wrap', 'stale-buffer']],
       ['conformance', ['--timeout', '1', '--calls', '--program', hangsOnB, 'char-wrap', 'stale-buffer']]] as const;
     const t0 = Date.now();
-    const done = await Promise.all(runs.map(([name, args]) => gate(() => run(process.execPath, ['--import', 'tsx',
-      path.join(ROOT, 'test', 'tools', `${name}.ts`), ...args], '', 60_000))));
+    const done = await Promise.all(runs.map(([name, args]) => gate(() => run(process.execPath, toolArgv(name, [...args]), '', 60_000))));
     assert.ok(Date.now() - t0 < 60_000, 'the limit is kept');
     done.slice(0, 2).forEach((r, k) => {
       const [name, args] = runs[k];
@@ -276,8 +276,8 @@ test('stopped by SIGTERM, SIGINT or SIGHUP, a tool ends the program under test (
       const note = path.join(dir, `${signal}-${name}`);
       const program = sh(`echo $$ "$@" > ${note}.part; mv ${note}.part ${note}; cat > /dev/null; sleep 100`);
       // at the default 1e7 nodes the C thinks for 20 s: it is running when the signal comes
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', `${name}.ts`),
-        ...toolArgs.map((a) => a === '{program}' ? program : a)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, toolArgv(name,
+        toolArgs.map((a) => a === '{program}' ? program : a)), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
       child.stdout.resume();
       let err = '';
       child.stderr.on('data', (d: Buffer) => { err += d; });

@@ -24,7 +24,7 @@ import {
   CHANGES, EXERCISES, applyEdits, changeOf, checkGame, firstDifferenceInWords, fixturePath, moveBetween,
   preparedCopy, readFixture, runCGame, runCopy, type Change, type Edit, type Game, type Verdict,
 } from './support/exercises.ts';
-import { ROOT, atMost, run, type Result } from './support/run.ts';
+import { ROOT, atMost, run, toolArgv, type Result } from './support/run.ts';
 
 const MD = fs.readFileSync(path.join(ROOT, 'annotated', 'exercises.md'), 'utf8');
 const SOURCE = fs.readFileSync(path.join(ROOT, 'micromax.ts'), 'utf8');
@@ -572,9 +572,8 @@ test('the fixtures are what the C prints, changed as each exercise says, and unc
 const refusedWords = (pad: number): RegExp => new RegExp('after line 11 of the input \\(e1g1, typed\\), ' +
   `the boards differ:\\n {${pad + 2}}the changed C refuses e1g1; your copy accepts it\\n`);
 /** npm run exercise -- ARGS, with MICROMAX_C (when set) or without it. */
-const TOOL = path.join(ROOT, 'test', 'tools', 'exercise.ts');
 const tool = (args: string[], withC = false): Promise<Result> => limited(() =>
-  run('env', [...withC ? [] : ['-u', 'MICROMAX_C'], process.execPath, '--import', 'tsx', TOOL, ...args], '', 300_000));
+  run('env', [...withC ? [] : ['-u', 'MICROMAX_C'], process.execPath, ...toolArgv('exercise', args)], '', 300_000));
 
 test('npm run exercise: exit 0 the same, 1 different, 2 bad use; the C live when MICROMAX_C is set', async () => {
   const right = copyWith('right-12', SOLUTIONS[12].right);

@@ -16,7 +16,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { CannotList, copyListed, filesUnder, FOLDERS, headerOf, listFiles, USAGE } from './support/every-file.ts';
-import { ROOT, run } from './support/run.ts';
+import { ROOT, run, toolArgv } from './support/run.ts';
 
 const TEST = path.join(ROOT, 'test');
 
@@ -56,7 +56,7 @@ test('npm run annotate -- --check names a stale row (exit 1), npm run annotate w
     fs.copyFileSync(path.join(ROOT, f), path.join(dir, f));
   }
   copyListed(ROOT, dir);
-  const tool = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'test/tools/annotate.ts', '--root', dir, ...args], '', 120_000);
+  const tool = (...args: string[]) => run(process.execPath, toolArgv('annotate', ['--root', dir, ...args]), '', 120_000);
   const file = (f: string): string => path.join(dir, 'test', f);
   const edit = (f: string, from: string, to: string): void => {
     const text = fs.readFileSync(file(f), 'utf8');
@@ -97,7 +97,8 @@ test('test/\'s root holds only tests (*.test.ts), README.md, PORTING.md, GUI.md 
   assert.deepEqual(strays, []);
 });
 
-/** Runs the tool with --help: it must exit 0 and print the usage of its script first. */
+/** Runs the tool with --help: it must exit 0 and print the usage of its script first. Run from its
+ *  source through tsx, as its npm script runs it (the other tests run the build of the tools, toolArgv). */
 async function helpOf(file: string, script: string): Promise<void> {
   const r = await run(process.execPath, ['--import', 'tsx', file, '--help'], '', 120_000);
   assert.equal(r.code, 0, `${file} --help: exit ${r.code}\n${r.stderr}`);

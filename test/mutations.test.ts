@@ -25,7 +25,7 @@ import { compareStreams } from './support/calls-diff.ts';
 import { buildCallsC, buildPort, fromArray, runCalls } from './support/calls.ts';
 import { cSource, whyNoC } from './support/c-oracle.ts';
 import { MUTATIONS, UNSEEN, mutate, type Mutation } from './support/mutations.ts';
-import { ROOT, atMost, run } from './support/run.ts';
+import { ROOT, atMost, run, toolArgv } from './support/run.ts';
 
 const noC = whyNoC() ? `skipped: ${whyNoC()}` : false;
 // The long run runs the changed C on every quick script (conformance --calls --quick), 20 to 40 s a
@@ -50,10 +50,9 @@ function cOf(m: Mutation): string {
 }
 
 interface Ran { stdout: string; stderr: string; code: number | null }
-/** A tool of test/tools/ run as its npm script runs it, `env` added to the environment. */
+/** A tool of test/tools/ run as the tests run it (toolArgv), `env` added to the environment. */
 async function tool(name: string, args: string[], env: NodeJS.ProcessEnv = {}, input = ''): Promise<Ran> {
-  const r = await gate(() => run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', `${name}.ts`),
-    ...args], input, 120_000, { ...process.env, ...env }));
+  const r = await gate(() => run(process.execPath, toolArgv(name, args), input, 120_000, { ...process.env, ...env }));
   return { stdout: r.stdout.toString('latin1'), stderr: r.stderr, code: r.code };
 }
 const noStack = (r: Ran): void => assert.doesNotMatch(r.stderr, /\n\s+at |Error:/, r.stderr);

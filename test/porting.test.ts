@@ -22,7 +22,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { cSource, traceOf, whyNoC } from './support/c-oracle.ts';
-import { ROOT } from './support/run.ts';
+import { ROOT, toolArgv } from './support/run.ts';
 import { MANIFEST, SCRIPTS } from './support/scripts.ts';
 import { readStreamList, storedLines } from './support/stored-calls.ts';
 
@@ -96,8 +96,7 @@ test('the worked example: every command runs and prints what the guide shows', {
 test('the guide names only commands and options that exist, and says the stream as the tools write it', () => {
   const scripts = Object.keys(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts as object);
   for (const [, name] of GUIDE.matchAll(/npm run (?:-s )?([\w:-]+)/g)) assert.ok(scripts.includes(name), `npm run ${name}`);
-  const usage = (tool: string): string => spawnSync(process.execPath, ['--import', 'tsx',
-    path.join(ROOT, 'test', 'tools', `${tool}.ts`), '--help'], { cwd: ROOT, encoding: 'utf8' }).stdout;
+  const usage = (tool: string): string => spawnSync(process.execPath, toolArgv(tool, ['--help']), { cwd: ROOT, encoding: 'utf8' }).stdout;
   const helps: Record<string, string> = {};
   for (const [, tool, rest] of GUIDE.matchAll(/npm run (?:-s )?(compare|calls|conformance|tree) -- ([^`\n]*)/g)) {
     helps[tool] ??= usage(tool);
@@ -165,8 +164,8 @@ test('the guide names every `when` of the scripts, and what --quick leaves out; 
     for (const when of new Set(SCRIPTS.map((x) => (x.long ? 'long' : x.slow ? 'slow' : 'always')))) {
       assert.ok(three.includes(`\`${when}\``), `section 3 says what \`${when}\` means`);
     }
-    const conformance = (...args: string[]): string[] => spawnSync(process.execPath, ['--import', 'tsx',
-      path.join(ROOT, 'test', 'tools', 'conformance.ts'), '--program', 'true', ...args], { cwd: ROOT, encoding: 'utf8' })
+    const conformance = (...args: string[]): string[] => spawnSync(process.execPath,
+      toolArgv('conformance', ['--program', 'true', ...args]), { cwd: ROOT, encoding: 'utf8' })
       .stdout.split('\n').filter((l) => l.startsWith('DIFFER')).map((l) => l.split(/ +/)[1]);
     const all = conformance(), quick = conformance('--quick');
     const costly = readStreamList().filter((r) => !r.quick).map((r) => r.name);
@@ -181,7 +180,7 @@ test('the guide names every `when` of the scripts, and what --quick leaves out; 
   });
 
 test('section 3\'s cost table is what conformance --list prints, and its figures are streams.tsv\'s', () => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'conformance.ts'), '--list'],
+  const r = spawnSync(process.execPath, toolArgv('conformance', ['--list']),
     { cwd: ROOT, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   const listed = blocks('3.').find((b) => b.text.startsWith(`${SCRIPTS.length} scripts of test/fixtures/scripts.tsv; the C's`));
@@ -268,7 +267,7 @@ test('section 6\'s table is one block of rows: no line inside it that is not a r
 });
 
 test('section 3\'s figures: the quick run\'s cost in step 4 and section 3, the full run\'s totals, what only the full run sees', () => {
-  const quick = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'conformance.ts'), '--list', '--quick'],
+  const quick = spawnSync(process.execPath, toolArgv('conformance', ['--list', '--quick']),
     { cwd: ROOT, encoding: 'utf8' }).stdout.trim().split('\n').at(-1)!;
   const [, all, hundred, two] = /^in all: the C (.+?) of CPU; a port 100 times slower (.+?), two scripts at a time about (.+?);/
     .exec(quick) ?? [];

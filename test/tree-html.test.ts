@@ -36,12 +36,11 @@ import { cSource, whyNoC } from './support/c-oracle.ts';
 import { applyEdits, changeOf } from './support/exercises.ts';
 import { SCRIPTS } from './support/scripts.ts';
 import { storedLines } from './support/stored-calls.ts';
-import { ROOT } from './support/run.ts';
+import { ROOT, toolArgv } from './support/run.ts';
 import { WORDS, sentenceOf, slug } from './support/tree-html.ts';
 import { MAX_BYTES, MAX_TWO_BYTES } from './support/tree-html-page.ts';
 import { begin, engine } from '../micromax.ts';
 
-const TOOL = path.join(ROOT, 'test', 'tools', 'tree.ts');
 const MATE = 'k7/p1K5/1P6/8/8/8/8/8 w - - 0 1';
 const CASTLE_FREE = 'k7/8/8/8/8/8/8/4K2R w K - 0 1';
 const PROMOTION = 'k7/4P3/8/8/8/8/8/K7 w - - 0 1';
@@ -53,7 +52,7 @@ test.after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** The tool, run to completion. */
 function tool(...args: string[]): { status: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', TOOL, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28,
+  const r = spawnSync(process.execPath, toolArgv('tree', args), { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28,
     timeout: 200_000 });                                 // (a tool that hangs fails its test, and ends)
   return { status: r.status, out: r.stdout, err: r.stderr };
 }
@@ -667,7 +666,7 @@ test('tree --against a changed copy: the page opens on the first line where the 
   const c = path.join(dir, 'knight.c'), input = path.join(dir, 'think.in');
   fs.writeFileSync(c, applyEdits(fs.readFileSync(cSource()!, 'utf8'), changeOf(8)!.c, 'the knight'));
   fs.writeFileSync(input, '\n');
-  const cmp = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'compare.ts'), '--calls', '--nodes', '300', input],
+  const cmp = spawnSync(process.execPath, toolArgv('compare', ['--calls', '--nodes', '300', input]),
     { cwd: ROOT, encoding: 'utf8', env: { ...process.env, MICROMAX_C: c }, timeout: 200_000 });
   assert.equal(cmp.status, 1, cmp.stderr);
   const [ca, cb] = [sideCalls(d, 0), sideCalls(d, 1)], [a, b] = d.nodes[d.first.node];
@@ -679,7 +678,7 @@ test('tree --against a changed copy: the page opens on the first line where the 
   assert.equal(line[1], c);
   const words = shellSplit(line[2]), html = path.join(dir, 'pointed.html');
   assert.deepEqual(words, ['--c', input, '--nodes', '300', '--against', 'port', '--html', 'first-difference.html']);
-  const pointed = spawnSync(process.execPath, ['--import', 'tsx', TOOL, ...words.slice(0, -1), html], { cwd: ROOT, encoding: 'utf8',
+  const pointed = spawnSync(process.execPath, toolArgv('tree', [...words.slice(0, -1), html]), { cwd: ROOT, encoding: 'utf8',
     env: { ...process.env, MICROMAX_C: c }, timeout: 200_000 });
   assert.equal(pointed.status, 0, pointed.stderr);
   const p = twoDataOf(html), [pa, pb] = p.nodes[p.first.node];
@@ -713,7 +712,7 @@ function wrongField(script: string, no: number): { program: string; stream: stri
 
 test('tree --stored NAME --program CMD: a porter\'s stream with one wrong field; conformance --calls prints the command, whose page opens where it says', async () => {
   const script = 'castle-kingside', { program, stream } = wrongField(script, 3000);
-  const conf = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'conformance.ts'), '--calls', '--program', program, script],
+  const conf = spawnSync(process.execPath, toolArgv('conformance', ['--calls', '--program', program, script]),
     { cwd: ROOT, encoding: 'utf8', timeout: 200_000 });
   assert.equal(conf.status, 1, conf.stdout + conf.stderr);
   const said = /calls differ at call (\d+) \(ply (\d+)\), line (\d+): (.*?) {2}/.exec(conf.stdout);
@@ -918,7 +917,7 @@ test('tree --against: its command line; two searches the same; a copy the instru
     assert.match(r.err, said, args.join(' '));
     assert.equal(r.err.split('\n').length, 2, `one line: ${r.err}`);
   }
-  const noC = spawnSync(process.execPath, ['--import', 'tsx', TOOL, '--c', '--against', 'port', '--html', file], { cwd: ROOT, encoding: 'utf8',
+  const noC = spawnSync(process.execPath, toolArgv('tree', ['--c', '--against', 'port', '--html', file]), { cwd: ROOT, encoding: 'utf8',
     env: { ...process.env, MICROMAX_C: '' }, timeout: 60_000 });
   assert.deepEqual([noC.status, noC.stderr], [2, 'tree: --c runs the C: MICROMAX_C is not set (point it at micromax-3.2.c)\n']);
   // a copy whose change moved a line the instrumentation needs: said, with the part it looked for

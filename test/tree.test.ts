@@ -19,7 +19,7 @@ import { test } from 'node:test';
 import { Chess } from 'chess.js';
 import { I, S, instrumentPort, parse, runCalls, square, transpiled, type Call, type PassEnd, type Take } from './support/calls.ts';
 import { PIECES, TAG, traceFigures } from './support/tree.ts';
-import { ROOT, runPortSync } from './support/run.ts';
+import { ROOT, runPortSync, toolArgv } from './support/run.ts';
 import { begin, engine, fen } from '../micromax.ts';
 
 const MATE = 'k7/p1K5/1P6/8/8/8/8/8 w - - 0 1';           // the guide's mate in one
@@ -31,7 +31,7 @@ const LOYD_MOVES = 'e2e3 a7a5 d1h5 a8a6 h5a5 h7h5 h2h4 a6h6 a5c7 f7f6 c7d7 e8f7 
 
 interface Drawn { out: string[]; heading: string[]; err: string; status: number | null }
 function tree(...args: string[]): Drawn {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'tree.ts'), ...args],
+  const r = spawnSync(process.execPath, toolArgv('tree', args),
     { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
   const lines = r.stdout.split('\n'), gap = /^(root|call) /.test(lines[0]) ? -1 : lines.indexOf('');   // --no-board: none
   return { out: lines.slice(gap + 1, -1), heading: lines.slice(0, Math.max(gap, 0)), err: r.stderr, status: r.status };
@@ -276,7 +276,7 @@ test('tree: the position as chess.js sees it, squares by name, J and Z only with
 });
 
 test('tree: --help exits 0 and says every option and every tag; a bad option exits 2', () => {
-  const h = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'tree.ts'), '--help'],
+  const h = spawnSync(process.execPath, toolArgv('tree', ['--help']),
     { cwd: ROOT, encoding: 'utf8' });
   assert.equal(h.status, 0);
   assert.equal(h.stderr, '');
@@ -295,7 +295,7 @@ test('tree: a line\'s (N calls) counts every call below it, at all depths, as th
   const t = tree('--fen', MATE, '--depth', '9', '--limit', '0');
   assert.equal(t.status, 0, t.err);
   assert.ok(t.heading.some((l) => l.includes('→ result (calls below it, at all depths)')), t.heading.join('\n'));
-  const help = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test', 'tools', 'tree.ts'), '--help'],
+  const help = spawnSync(process.execPath, toolArgv('tree', ['--help']),
     { cwd: ROOT, encoding: 'utf8' });
   assert.match(help.stdout.replace(/\s+/g, ' '), /→ the result \(calls below it, at all depths\)/);
   // a call's count, against the call lines drawn below it, down to the deepest (--depth 9 draws them all)
