@@ -35,7 +35,8 @@ const callOf = (o: Open): Call => parse(o.line) as Call;
 
 type Fields = [name: string, value: string][];
 
-function fieldsOf(e: Event): Fields {
+/** A line's fields by name, as the stream's format names them (test/PORTING.md). */
+export function fieldsOf(e: Event): Fields {
   switch (e.t) {
     case '>': {
       const p = e.probe;
@@ -57,7 +58,7 @@ function fieldsOf(e: Event): Fields {
   }
 }
 
-const KIND: Record<Event['t'], string> = {
+export const KIND: Record<Event['t'], string> = {
   '>': 'a call', '<': 'a return', '!': 'a pass end', 's': 'a hash store', '=': 'a root pass end',
   '#': 'a king capture', '@': 'a board', '%': 'a header',
 };
@@ -86,13 +87,18 @@ function differing(a: Event, b: Event, la: string, lb: string): string {
     return a.nodes !== b.nodes ? `nodes (${la} ${a.nodes}, ${lb} ${b.nodes}): made at another node limit` : `input (${la} ` +
       `sha256 ${a.input}, ${lb} sha256 ${b.input}): made for another input`;
   }
+  return fieldDiffs(a, b).map(([name, va, vb]) => `${name} (${la} ${va ?? '-'}, ${lb} ${vb ?? '-'}${signOnly(va, vb)})`).join('; ');
+}
+
+/** The fields of two lines of one kind that differ, each side's value (undefined: that side has no
+ *  such field); a move one side left as '?' differs in nothing. */
+export function fieldDiffs(a: Event, b: Event): [name: string, a: string | undefined, b: string | undefined][] {
   const fa = new Map(fieldsOf(a)), fb = new Map(fieldsOf(b));
   const names = [...new Set([...fa.keys(), ...fb.keys()])];
-  return names.flatMap((name) => {
+  return names.flatMap((name): [string, string | undefined, string | undefined][] => {
     const [va, vb] = [fa.get(name), fb.get(name)];
-    if (va === vb || (name === 'move' && (va === '?' || vb === '?'))) return [];
-    return [`${name} (${la} ${va ?? '-'}, ${lb} ${vb ?? '-'}${signOnly(va, vb)})`];
-  }).join('; ');
+    return va === vb || (name === 'move' && (va === '?' || vb === '?')) ? [] : [[name, va, vb]];
+  });
 }
 
 /** A note when two char fields hold the same byte, one read signed and one unsigned. */

@@ -13,8 +13,9 @@
 
 import * as fs from 'node:fs';
 import { whyNoC } from './c-oracle.ts';
-import { Lines, byteText, fromArray, howEnded, parse, runCalls, sqText, type Call, type Event, type LineSource,
-  type Running, type Side } from './calls.ts';
+import { KIND, fieldDiffs, fieldsOf } from './calls-diff.ts';
+import { Lines, fromArray, howEnded, parse, runCalls, type Call, type Event, type LineSource, type Running,
+  type Side } from './calls.ts';
 import { readStreamList, storedLines } from './stored-calls.ts';
 import { Search, type PageCall } from './tree-html.ts';
 
@@ -101,34 +102,6 @@ export interface FirstDifference {
   records: [string, string];                           // each side's line, in words
 }
 
-/** A line's fields by name, as the stream's format names them (test/PORTING.md). */
-function fieldsOf(e: Event): [string, string][] {
-  const s = String;
-  switch (e.t) {
-    case '>': {
-      const p = e.probe;
-      const probe: [string, string][] = !p ? [['probe', 'f']]
-        : p.d === undefined ? [['probe', 'e'], ['slot', s(p.slot)], ['probe i', s(p.left)]]
-        : [['probe', 'h'], ['slot', s(p.slot)], ['probe i', s(p.left)], ['probe d', s(p.d)], ['probe v', s(p.v)],
-          ['probe X', byteText(p.X!)], ['probe Y', byteText(p.Y!)]];
-      return [['move', e.move], ['k', s(e.k)], ['q', s(e.q)], ['l', s(e.l)], ['e', s(e.e)], ['J', s(e.J)], ['Z', s(e.Z)],
-        ['E', sqText(e.E)], ['z', sqText(e.z)], ['n', s(e.n)], ['N', s(e.N)], ['sum', s(e.sum)], ...probe, ['hint', e.hint ? '^' : 'no']];
-    }
-    case '<': return [['v', s(e.v)], ['N', s(e.N)]];
-    case '!': return [['d', s(e.d)], ['m', s(e.m)], ['c', e.cut ? '1' : '0'], ['X', byteText(e.X)], ['Y', byteText(e.Y)]];
-    case 's': return [['slot', s(e.slot)], ['d', s(e.d)], ['v', s(e.v)], ['X', byteText(e.X)], ['Y', byteText(e.Y)]];
-    case '=': return [['d', s(e.d)], ['N', s(e.N)], ['m', s(e.m)], ['X', byteText(e.X)], ['Y', byteText(e.Y)]];
-    case '#': return [['w', e.king ? '1' : '0'], ['x', sqText(e.x)], ['y', sqText(e.y)]];
-    case '@': return e.b.map((v, i) => [sqText(16 * (i >> 3) + (i & 7)), s(v)]);
-    case '%': return [['nodes', s(e.nodes)], ['input', e.input ?? 'not said']];
-  }
-}
-
-const KIND: Record<string, string> = {
-  '>': 'a call', '<': 'a return', '!': 'a pass end', 's': 'a hash store', '=': 'a root pass end', '#': 'a king capture',
-  '@': 'a board', '%': 'a header',
-};
-
 /** A line, read (or what is wrong with it). */
 function read(line: string | undefined): Event | string | undefined {
   if (line === undefined) return undefined;
@@ -151,11 +124,7 @@ function differing(x: string | undefined, y: string | undefined): [string, strin
       'not a stream line' : KIND[e.t];
     return [['the kind of line', kind(a), kind(b)]];
   }
-  const fa = new Map(fieldsOf(a)), fb = new Map(fieldsOf(b));
-  return [...new Set([...fa.keys(), ...fb.keys()])].flatMap((n): [string, string, string][] => {
-    const [va, vb] = [fa.get(n) ?? '-', fb.get(n) ?? '-'];
-    return va === vb || (n === 'move' && (va === '?' || vb === '?')) ? [] : [[n, va, vb]];
-  });
+  return fieldDiffs(a, b).map(([n, va, vb]) => [n, va ?? '-', vb ?? '-']);
 }
 
 /** Are two lines the same? Textually, or as calls that differ only in a move one side left as '?'. */
