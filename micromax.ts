@@ -1619,8 +1619,10 @@ const UCI_WORDS: Dialect = {
 // every info line with a pv as a pass (PyChess showed the last pass twice; polyglot three times,
 // once more at bestmove).
 function lastInfo(f: Found, ms: number, mv: string, shown: Pass | undefined): string {
-  const said = shown !== undefined && shown.d === f.d && shown.m === f.m && sq(shown.x) + sq(shown.y) === mv.slice(0, 4);
-  const line = `info depth ${f.d} score ${uciScore(f.m)} nodes ${f.total} nps ${nps(f.total, ms)} time ${Math.round(ms)}`;
+  const said = shown !== undefined && shown.d === f.d && shown.m === f.m &&
+    sq(shown.x) + sq(shown.y) === mv.slice(0, 4);
+  const line = `info depth ${f.d} score ${uciScore(f.m)} nodes ${f.total} nps ${nps(f.total, ms)} ` +
+    `time ${Math.round(ms)}`;
   return said ? line : `${line} pv ${mv}`;
 }
 // xboard's words. A mate in n scores 100000 + n; mated in n, -100000 - n.
@@ -1705,7 +1707,9 @@ function setOption(name: string, value: string): void {
   else note(`error: no option '${printable(name)}'; there are ${[FAITHFUL, ...SPINS].map((o) => o.name).join(', ')}`);
 }
 function setFaithful(value: string): void {
-  if (!/^(true|false|1|0)$/i.test(value)) return note(`error: ${FAITHFUL.name} is true or false, not '${printable(value)}'`);
+  if (!/^(true|false|1|0)$/i.test(value)) {
+    return note(`error: ${FAITHFUL.name} is true or false, not '${printable(value)}'`);
+  }
   settings.faithful = /^(true|1)$/i.test(value);
 }
 function setSpin(spin: Spin, value: string): void {
@@ -1948,18 +1952,20 @@ function analysisStatus(): void {
 }
 // xboard's features (CECP 2), declared once: protover sends them between done=0 and done=1, each
 // option as xboard spells one (a check: NAME -check 0; a spin: NAME -spin DEFAULT MIN MAX).
-const xbOption = (o: Check | Spin): string => 'min' in o ? `-spin ${o.default} ${o.min} ${o.max}` : `-check ${+o.default}`;
+const xbOption = (o: Check | Spin): string =>
+  'min' in o ? `-spin ${o.default} ${o.min} ${o.max}` : `-check ${+o.default}`;
 const XB_FEATURES: [string, string | number][] = [
-  ['myname', `"micro-Max 3.2 ts ${VERSION}"`], ['setboard', 1], ['ping', 1], ['usermove', 1], ['playother', 0], ['san', 0],
-  ['time', 1], ['draw', 0], ['sigint', 0], ['sigterm', 0], ['reuse', 1], ['analyze', 1], ['colors', 0], ['nps', 1],
-  ['debug', 1], ['memory', 1], ['smp', 1], ['variants', '"normal"'],
+  ['myname', `"micro-Max 3.2 ts ${VERSION}"`], ['setboard', 1], ['ping', 1], ['usermove', 1], ['playother', 0],
+  ['san', 0], ['time', 1], ['draw', 0], ['sigint', 0], ['sigterm', 0], ['reuse', 1], ['analyze', 1], ['colors', 0],
+  ['nps', 1], ['debug', 1], ['memory', 1], ['smp', 1], ['variants', '"normal"'],
   ...XB_OPTIONS.map((o): [string, string] => ['option', `"${o.name} ${xbOption(o)}"`]),
 ];
 // xboard's commands. done=1 at once (ping waits for the engine thread). memory and cores are
 // taken, and a line says what micro-Max has instead.
 const XB_COMMANDS: Record<string, Handler> = {
   protover: () => {
-    send('feature done=0', `feature ${XB_FEATURES.map(([name, value]) => `${name}=${value}`).join(' ')}`, 'feature done=1');
+    const features = XB_FEATURES.map(([name, value]) => `${name}=${value}`).join(' ');
+    send('feature done=0', `feature ${features}`, 'feature done=1');
   },
   quit: () => leave(true),
   '?': () => {
@@ -2098,7 +2104,10 @@ const BENCH: { name: string, moves: string[] }[] = [
     'd4b3 c8e6 f2f3 f8e7 d1d2 e8g8').split(' ') },
   { name: 'King\'s Indian, Mar del Plata', moves: ('d2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6 g1f3 e8g8 f1e2 e7e5 ' +
     'e1g1 b8c6 d4d5 c6e7 f3e1 f6d7 e1d3 f7f5 c1d2 d7f6 f2f3 f5f4').split(' ') },
-  { name: 'Queen\'s Gambit Declined', moves: 'd2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c1g5 f8e7 e2e3 e8g8 g1f3 b8d7 a1c1 c7c6'.split(' ') },
+  {
+    name: 'Queen\'s Gambit Declined',
+    moves: 'd2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c1g5 f8e7 e2e3 e8g8 g1f3 b8d7 a1c1 c7c6'.split(' '),
+  },
   { name: 'Ruy Lopez, closed', moves: ('e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 ' +
     'e8g8 h2h3').split(' ') },
   { name: 'French, Winawer', moves: 'e2e4 e7e6 d2d4 d7d5 b1c3 f8b4 e4e5 c7c5 a2a3 b4c3 b2c3 g8e7'.split(' ') },
@@ -2168,7 +2177,8 @@ async function uciBench(): Promise<void> {
   Object.assign(busy, { endless: false, analysis: false, began: now(), release: undefined, asked: false, dropped: true,
     shown: undefined, counted: 0 });
   game.engineAt = -1;
-  const run = bench(thread(), (line) => writeAll(2, `${line}\n`), id).catch((err: Error) => note(`error: ${err.message}`));
+  const run = bench(thread(), (line) => writeAll(2, `${line}\n`), id)
+    .catch((err: Error) => note(`error: ${err.message}`));
   busy.run = run.finally(() => {
     busy.run = undefined;
   });
